@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database under ./data and the spec environment', () => {
+    const c = loadConfig({}, '/srv/cadence');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.pgliteDir).toBe('/srv/cadence/data/pglite');
+    expect(c.seedDemo).toBe(true);
+    expect(c.env).toMatchObject({ envName: 'dev', production: false, sunsetDate: '2024-09-26', hideDSPSelection: false, withdrawalMinimum: 1 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT must be a whole number from 0 to 65535 (got 'abc')"],
+    [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535 (got '70000')"],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL must start with postgres:// or postgresql:// (got 'mysql:"],
+    [{ HIDE_DSP_SELECTION: 'perhaps' }, "HIDE_DSP_SELECTION must be true or false (got 'perhaps')"],
+    [{ SUNSET_DATE: '26/09/2024' }, "SUNSET_DATE must be a date as YYYY-MM-DD (got '26/09/2024')"],
+    [{ STORAGE_DRIVER: 'ftp' }, "STORAGE_DRIVER must be 'local' or 's3' (got 'ftp')"],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET is required when STORAGE_DRIVER=s3'],
+    [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of error, warn, info, debug (got 'loud')"],
+  ])('rejects %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('does not seed demo data on a configured PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The one place that reads process.env. Every setting is validated at boot; a bad value stops
+ * start-up with one line naming the variable, the value and what is expected.
+ */
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The blocked disposable-mail domain patterns (supporting §9: 11 patterns plus one test entry). */
+const DEFAULT_BLACK_DOMAINS = [
+  'mailinator.com',
+  'guerrillamail.*',
+  'sharklasers.com',
+  '10minutemail.*',
+  'tempmail.*',
+  'temp-mail.org',
+  'yopmail.*',
+  'trashmail.*',
+  'getnada.com',
+  'dispostable.com',
+  'maildrop.cc',
+  'blocked-domain.test',
+];
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  pgliteDir: string;
+  storage: StorageConfig;
+  seedDemo: boolean;
+  logLevel: 'error' | 'warn' | 'info' | 'debug';
+  clientDistDir: string;
+  brand: { name: string; nameFr: string; companyName: string; supportEmail: string; helpCenterUrl: string };
+  env: {
+    envName: string;
+    production: boolean;
+    apiRadarUrl: string;
+    hyperWalletUrl: string;
+    hideDSPSelection: boolean;
+    blackDomainList: string[];
+    sentryDsn: string;
+    beatportGenreMapping: string[];
+    sunsetDate: string;
+    disableWithdrawals: boolean;
+    withdrawalMinimum: number;
+  };
+  limits: { jsonBodyBytes: number; audioUploadBytes: number; imageUploadBytes: number; maxUploadFiles: number };
+  shutdownGraceMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false (got '${raw}')`);
+}
+
+function list(env: Env, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function isoDate(env: Env, name: string, fallback: string): string {
+  const v = str(env, name, fallback);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
+    throw new ConfigError(`${name} must be a date as YYYY-MM-DD (got '${v}')`);
+  }
+  return v;
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database); unset it to use the embedded database`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got '${url.protocol}//...'); unset it to use the embedded database`);
+  }
+  return raw;
+}
+
+/** Reads and validates the whole configuration from an environment (process.env by default). */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, str(env, 'DATA_DIR', 'data'));
+  const driver = str(env, 'STORAGE_DRIVER', 'local');
+  let storage: StorageConfig;
+  if (driver === 'local') {
+    storage = { driver: 'local', dir: path.resolve(cwd, str(env, 'STORAGE_DIR', path.join(dataDir, 'files'))) };
+  } else if (driver === 's3') {
+    const need = (n: string) => {
+      const v = env[n];
+      if (!v) throw new ConfigError(`${n} is required when STORAGE_DRIVER=s3`);
+      return v;
+    };
+    storage = {
+      driver: 's3',
+      bucket: need('S3_BUCKET'),
+      region: str(env, 'S3_REGION', 'us-east-1'),
+      endpoint: env.S3_ENDPOINT || undefined,
+      accessKeyId: need('S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', true),
+    };
+  } else {
+    throw new ConfigError(`STORAGE_DRIVER must be 'local' or 's3' (got '${driver}')`);
+  }
+  const logLevel = str(env, 'LOG_LEVEL', 'info');
+  if (!['error', 'warn', 'info', 'debug'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of error, warn, info, debug (got '${logLevel}')`);
+  }
+  const dbUrl = databaseUrl(env);
+  return {
+    port: int(env, 'PORT', 4000, 0, 65535),
+    host: str(env, 'HOST', '127.0.0.1'),
+    databaseUrl: dbUrl,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    storage,
+    seedDemo: bool(env, 'SEED_DEMO', dbUrl === undefined),
+    logLevel: logLevel as Config['logLevel'],
+    clientDistDir: path.resolve(cwd, str(env, 'CLIENT_DIST_DIR', 'client/dist')),
+    brand: {
+      name: str(env, 'BRAND_NAME', 'Cadence'),
+      nameFr: str(env, 'BRAND_NAME_FR', 'Cadence France'),
+      companyName: str(env, 'COMPANY_NAME', 'Cadence Music Ltd.'),
+      supportEmail: str(env, 'SUPPORT_EMAIL', 'support@cadence.test'),
+      helpCenterUrl: str(env, 'HELP_CENTER_URL', 'https://github.com/cadence-music/cadence/discussions'),
+    },
+    env: {
+      envName: str(env, 'ENV_NAME', 'dev'),
+      production: bool(env, 'PRODUCTION', false),
+      apiRadarUrl: str(env, 'API_RADAR_URL', ''),
+      hyperWalletUrl: str(env, 'HYPERWALLET_URL', 'https://sandbox.hyperwallet.test'),
+      hideDSPSelection: bool(env, 'HIDE_DSP_SELECTION', false),
+      blackDomainList: list(env, 'BLACK_DOMAIN_LIST', DEFAULT_BLACK_DOMAINS),
+      sentryDsn: str(env, 'SENTRY_DSN', ''),
+      beatportGenreMapping: list(env, 'BEATPORT_GENRE_MAPPING', ['2714', '2719']),
+      sunsetDate: isoDate(env, 'SUNSET_DATE', '2024-09-26'),
+      disableWithdrawals: bool(env, 'DISABLE_WITHDRAWALS', false),
+      withdrawalMinimum: int(env, 'WITHDRAWAL_MINIMUM', 1, 0, 1_000_000),
+    },
+    limits: {
+      jsonBodyBytes: int(env, 'MAX_JSON_BODY_BYTES', 1_000_000, 1_000, 100_000_000),
+      audioUploadBytes: int(env, 'MAX_AUDIO_UPLOAD_BYTES', 2_000_000_000, 1_000, 10_000_000_000),
+      imageUploadBytes: int(env, 'MAX_IMAGE_UPLOAD_BYTES', 30_000_000, 1_000, 1_000_000_000),
+      maxUploadFiles: int(env, 'MAX_UPLOAD_FILES', 10, 1, 100),
+    },
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  };
+}

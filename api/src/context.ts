@@ -1,0 +1,25 @@
+/** What every service call receives: the database, configuration, logger and who is asking. */
+import type { PrismaClient } from './generated/prisma/client.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+
+export type Role = 'USER' | 'SUPPORT' | 'ADMIN';
+
+/** The signed-in person (or the user a support agent is acting as). */
+export interface Viewer {
+  userId: string;
+  role: Role;
+  sessionId?: string;
+  /** Set while support staff act as this user (force_login). */
+  impersonatorId?: string;
+}
+
+export interface AppContext {
+  prisma: PrismaClient;
+  config: Config;
+  logger: Logger;
+  viewer: Viewer | null;
+  requestId: string;
+  /** Brand chosen for this request (x-country: FR gives the French brand). */
+  brandId: 'default' | 'fr';
+}

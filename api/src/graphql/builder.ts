@@ -1,0 +1,67 @@
+/** The Pothos schema builder. It defines no types: each module adds its own. */
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import { GraphQLUpload } from 'graphql-upload/GraphQLUpload.mjs';
+import type PrismaTypes from '../generated/pothos-types.ts';
+import { getDatamodel } from '../generated/pothos-types.ts';
+import type { AppContext } from '../context.ts';
+
+export const builder = new SchemaBuilder<{
+  Context: AppContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { signedIn: boolean; support: boolean; admin: boolean };
+  Scalars: {
+    Upload: { Input: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; Output: never };
+    Date: { Input: string; Output: string };
+    DateTime: { Input: Date; Output: Date };
+  };
+  DefaultFieldNullability: false;
+}>({
+  defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      signedIn: ctx.viewer !== null,
+      support: ctx.viewer?.role === 'SUPPORT' || ctx.viewer?.role === 'ADMIN',
+      admin: ctx.viewer?.role === 'ADMIN',
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      new (class extends Error {
+        extensions = { code: ctx.viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED' };
+      })(ctx.viewer ? 'Not allowed' : 'Sign in required'),
+  },
+  errors: { defaultTypes: [] },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+  relay: {},
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.addScalarType('Upload', GraphQLUpload as never);
+builder.scalarType('Date', {
+  description: 'A calendar date as YYYY-MM-DD.',
+  serialize: (v) => v,
+  parseValue: (v) => {
+    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new TypeError('Date must be YYYY-MM-DD');
+    return v;
+  },
+});
+builder.scalarType('DateTime', {
+  description: 'An instant as an ISO 8601 string.',
+  serialize: (v) => v.toISOString(),
+  parseValue: (v) => {
+    const d = new Date(String(v));
+    if (Number.isNaN(d.getTime())) throw new TypeError('DateTime must be an ISO 8601 string');
+    return d;
+  },
+});

@@ -1,0 +1,121 @@
+/** The express application: request context, health, GraphQL, the legacy /api router and the client. */
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import type { Server } from 'node:http';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { AppContext } from '../context.ts';
+import { schema } from '../graphql/schema.ts';
+import { formatError } from '../graphql/errors.ts';
+import { errorHandler } from './errors.ts';
+import { brandIdFor } from './brand.ts';
+import { apiRouter } from './api-router.ts';
+import { clientHandler } from './client.ts';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  prisma: PrismaClient;
+  /** Answers whether the database is reachable (for /readyz). */
+  ping: () => Promise<void>;
+  httpServer?: Server;
+}
+
+export interface App {
+  app: Express;
+  stop: () => Promise<void>;
+}
+
+/** Builds the express app; call `stop` to drain Apollo before closing the database. */
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { config, logger, prisma } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  let shuttingDown = false;
+
+  app.use((req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID();
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const started = process.hrtime.bigint();
+    const ctx: AppContext = {
+      prisma,
+      config,
+      logger: logger.child({ requestId }),
+      viewer: null,
+      requestId,
+      brandId: brandIdFor(req),
+    };
+    req.ctx = ctx;
+    res.on('finish', () => {
+      if (req.path === '/healthz' || req.path === '/readyz') return;
+      ctx.logger.info('request', {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    if (shuttingDown) {
+      res.status(503).json({ status: 'shutting down' });
+      return;
+    }
+    try {
+      await deps.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unavailable' });
+    }
+  });
+
+  const apollo = new ApolloServer<AppContext>({
+    schema,
+    csrfPrevention: true,
+    formatError: formatError(logger),
+    introspection: true,
+    plugins: deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [],
+  });
+  await apollo.start();
+
+  app.use(
+    '/graphql',
+    graphqlUploadExpress({ maxFileSize: config.limits.audioUploadBytes, maxFiles: config.limits.maxUploadFiles }),
+    express.json({ limit: config.limits.jsonBodyBytes }),
+    expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
+  );
+
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', express.json({ limit: config.limits.jsonBodyBytes }), apiRouter());
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ code: 'NOT_FOUND', message: 'No such API path' });
+  });
+
+  app.use(clientHandler(config));
+  app.use(errorHandler());
+
+  return {
+    app,
+    stop: async () => {
+      shuttingDown = true;
+      await apollo.stop();
+    },
+  };
+}

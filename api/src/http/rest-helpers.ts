@@ -1,0 +1,32 @@
+/** Small pieces every legacy REST handler shares: async wrapping, query parsing, no-cache. */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { badInput } from '../domain-error.ts';
+import type { AppContext } from '../context.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    ctx: AppContext;
+  }
+}
+
+/** Wraps a handler that returns the response body; `undefined` answers 204. */
+export function handler(fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const body = await fn(req, res);
+      if (res.headersSent) return;
+      if (body === undefined) res.status(204).end();
+      else res.json(body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Parses an optional boolean query parameter ('true'/'false'); anything else is a 400. */
+export function queryBool(value: unknown, name: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw badInput(`${name} must be true or false`, [{ field: name, key: 'invalid', message: `${name} must be true or false` }]);
+}

@@ -1,0 +1,86 @@
+/** Boot only: configuration, database, HTTP. Every start-up failure ends with one clear line. */
+import http from 'node:http';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openDatabase } from './db/database.ts';
+import { StartupError } from './db/startup-error.ts';
+import { createApp } from './http/app.ts';
+import { seed } from '../../prisma/seed.ts';
+import { hashPassword } from './modules/auth/password.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`cadence: ${message}\n`);
+  process.exit(1);
+}
+
+function listen(server: http.Server, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') {
+        reject(new StartupError(`port ${config.port} on ${config.host} is already in use: stop the other process or set PORT to a free port`));
+      } else if (err.code === 'EACCES') {
+        reject(new StartupError(`not allowed to listen on port ${config.port}: choose a port above 1023 with PORT`));
+      } else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+        reject(new StartupError(`HOST ${config.host} is not an address of this machine: set HOST to 127.0.0.1 or 0.0.0.0`));
+      } else reject(err);
+    };
+    server.once('error', onError);
+    server.listen(config.port, config.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`invalid configuration: ${err.message}`);
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, { service: 'cadence-api' });
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  const { applied } = await db.migrate();
+  if (applied.length) logger.info('migrations applied', { applied });
+  await seed(db.prisma, { demo: config.seedDemo, hashPassword });
+
+  const httpServer = http.createServer();
+  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, ping: db.ping, httpServer });
+  httpServer.on('request', app);
+  await listen(httpServer, config);
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('shutdown grace period over; closing remaining connections');
+      httpServer.closeAllConnections();
+    }, config.shutdownGraceMs);
+    force.unref();
+    try {
+      await stop(); // drains in-flight requests (Apollo's drain plugin closes the server)
+      await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error('shutdown failed', { err: err as Error });
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError || err instanceof ConfigError) fail(err.message);
+  fail(`start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+});

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_ORIGIN = 'http://127.0.0.1:4000';
+
+/**
+ * The tokens in index.html that the API server fills per request (brand variant by x-country).
+ * The dev server has no API in front of it, so it fills them with the default brand instead;
+ * `vite build` keeps them for the server.
+ */
+export const HTML_TOKENS = {
+  '%CADENCE_TITLE%': 'Cadence',
+  '%CADENCE_DESCRIPTION%':
+    'Cadence puts your music on the streaming services and stores that matter, then shows your sales and pays you.',
+  '%CADENCE_BRAND%': 'Cadence',
+  '%CADENCE_FAVICON%': '/favicon.svg',
+} as const;
+
+function devHtmlDefaults(): Plugin {
+  return {
+    name: 'cadence-dev-html-defaults',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        Object.entries(HTML_TOKENS).reduce((out, [token, value]) => out.replaceAll(token, value), html),
+    },
+  };
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), devHtmlDefaults()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': { target: API_ORIGIN },
+      '/api': { target: API_ORIGIN },
+    },
+  },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    // Route modules are split by their `lazy: () => import(...)` in app/router.tsx; nothing else
+    // is needed here for each area to load on demand.
+  },
+});

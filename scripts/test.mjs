@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, on a fresh machine. Prints each step's outcome and a
+// closing line with the number of tests passed and failed across all runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const node = process.execPath;
+const bin = (p) => path.join(root, 'node_modules', p);
+const only = process.argv.slice(2); // e.g. `npm test -- domain api`
+
+const esm = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings' };
+const steps = [];
+let failed = false;
+let passedTests = 0;
+let failedTests = 0;
+
+function step(name, cmd, args, opts = {}) {
+  if (only.length && !only.includes(opts.group ?? name)) return;
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${name}\n`);
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  const ok = r.status === 0;
+  steps.push({ name, ok, s: ((Date.now() - started) / 1000).toFixed(1) });
+  if (opts.jestJson) countJest(opts.jestJson);
+  if (opts.playwrightJson) countPlaywright(opts.playwrightJson);
+  if (!ok) failed = true;
+  return ok;
+}
+
+function countJest(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  passedTests += j.numPassedTests;
+  failedTests += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  passedTests += (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0);
+  failedTests += j.stats?.unexpected ?? 0;
+}
+
+function jest(name, workspace, extraEnv = {}, group = workspace) {
+  const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
+  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' ? ['--runInBand'] : [])], {
+    cwd: path.join(root, workspace),
+    env: { ...esm, ...extraEnv },
+    jestJson: out,
+    group,
+  });
+}
+
+function postgresReachable(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+    s.setTimeout(1000);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => { s.destroy(); resolve(false); });
+  });
+}
+
+step('prisma generate', node, ['scripts/prisma-generate.mjs'], { group: 'setup' });
+step('graphql codegen', node, [bin('@graphql-codegen/cli/cjs/bin.js'), '--config', 'codegen.ts', '--silent'], { group: 'setup' });
+step('typecheck', node, ['scripts/typecheck.mjs'], { group: 'static' });
+step('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { group: 'static' });
+step('schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/print-schema.ts', '--check'], { group: 'static' });
+step('migrations match schema.prisma', node, ['--import', 'tsx', 'scripts/db/migrate.ts', 'check'], { group: 'static' });
+jest('domain unit tests', 'domain');
+jest('api tests on PGlite', 'api');
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (await postgresReachable(pgUrl)) {
+  jest('api tests on PostgreSQL', 'api', { TEST_DATABASE_URL: pgUrl }, 'api');
+} else {
+  process.stdout.write(`\n(PostgreSQL not reachable at ${new URL(pgUrl).host}: API tests ran on PGlite only)\n`);
+}
+jest('client component tests', 'client');
+const pwOut = path.join(results, 'e2e.json');
+step('browser build', node, [bin('vite/bin/vite.js'), 'build', 'client', '--logLevel', 'warn'], { group: 'e2e' });
+step('e2e journeys (Chromium)', node, [bin('@playwright/test/cli.js'), 'test'], {
+  cwd: path.join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut },
+  playwrightJson: pwOut,
+  group: 'e2e',
+});
+
+process.stdout.write('\nSummary\n');
+for (const s of steps) process.stdout.write(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.s}s)\n`);
+process.stdout.write(`tests: ${passedTests} passed, ${failedTests} failed\n`);
+process.exit(failed ? 1 : 0);
