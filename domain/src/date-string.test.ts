@@ -1,4 +1,4 @@
-import { addDays, addMonths, compareDates, daysInMonth, formatIsoDate, formatUsDate, parseDateString, toCalendarDate, toIsoDate } from './date-string';
+import { addDays, addMonths, compareDates, daysInMonth, formatIsoDate, formatUsDate, parseDateString, toCalendarDate, toIsoDate, utcDate } from './date-string';
 
 describe('parseDateString', () => {
   it.each([
@@ -89,5 +89,11 @@ describe('arithmetic', () => {
     [2024, 4, 30],
   ])('daysInMonth(%i, %i) = %i', (y, m, expected) => {
     expect(daysInMonth(y, m)).toBe(expected);
+  });
+});
+
+describe('utcDate', () => {
+  it('takes the UTC calendar date', () => {
+    expect(utcDate(new Date('2024-03-01T23:30:00-05:00'))).toBe('2024-03-02');
   });
 });

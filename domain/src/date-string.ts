@@ -87,3 +87,8 @@ export function compareDates(a: string, b: string): number {
   const y = toCalendarDate(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** The UTC calendar date of an instant ('YYYY-MM-DD'); callers pass `new Date()` once, at the edge. */
+export function utcDate(instant: Date): string {
+  return fromUtc(instant);
+}

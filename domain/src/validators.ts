@@ -9,6 +9,7 @@ import { refine, validate, type Context, type Failure, type Struct } from 'super
 import { isUsState } from './countries';
 import { formatUsDate, parseDateString, toIsoDate } from './date-string';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { isBlank } from './blank';
 
 /** A validation failure: the spec's error key and the user-facing message. */
 export interface FieldError {
@@ -60,11 +61,14 @@ export function hasErrors(errors: Readonly<Record<string, FieldError | undefined
 
 // ---- superstruct integration ------------------------------------------------
 
-/** Adds a Check to a superstruct struct; the failure carries the check's key as `refinement`. */
+/** A superstruct failure that carries our error key (superstruct overwrites `refinement` with the refine name). */
+type KeyedFailure = Partial<Failure> & { errorKey?: string };
+
+/** Adds a Check to a superstruct struct; the failure carries the check's key and message. */
 export function checked<T, S>(struct: Struct<T, S>, check: Check<T>, name = 'check'): Struct<T, S> {
   return refine(struct, name, (value) => {
     const error = check(value);
-    return error ? { refinement: error.key, message: error.message } : true;
+    return error ? ({ errorKey: error.key, message: error.message } as KeyedFailure) : true;
   });
 }
 
@@ -75,9 +79,9 @@ export function checkedFields<T, S, F extends string>(
   validateFields: (value: T) => FieldErrors<F>,
 ): Struct<T, S> {
   return refine(struct, name, (value: T, context: Context) => {
-    const failures: Partial<Failure>[] = [];
+    const failures: KeyedFailure[] = [];
     for (const [field, error] of Object.entries(validateFields(value)) as [string, FieldError | undefined][]) {
-      if (error) failures.push({ refinement: error.key, message: error.message, path: [...context.path, field], key: field });
+      if (error) failures.push({ errorKey: error.key, message: error.message, path: [...context.path, field], key: field });
     }
     return failures;
   });
@@ -93,19 +97,13 @@ export function validateShape<T, S>(struct: Struct<T, S>, value: unknown): Shape
   const errors: Record<string, FieldError> = {};
   for (const failure of error.failures()) {
     const path = failure.path.join('.');
-    errors[path] ??= { key: failure.refinement ?? 'invalid-type', message: failure.message };
+    errors[path] ??= { key: (failure as KeyedFailure).errorKey ?? failure.refinement ?? 'invalid-type', message: failure.message };
   }
   return { ok: false, errors };
 }
 
 // ---- shared rules -------------------------------------------------------------
 
-/** Null, undefined, an empty or whitespace-only string, or an empty array. */
-export function isBlank(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  return Array.isArray(value) && value.length === 0;
-}
 
 /** Required field: fails with key 'required' and the given message (the spec has one per field, e.g. 'Country is required'). */
 export function required(message = 'This field is required'): Check<unknown> {
@@ -130,15 +128,17 @@ export function maxLength(max: number): Check<unknown> {
     typeof value === 'string' && value.length > max ? fieldError('maxlength', `Length should be less or equal to ${max}`) : undefined;
 }
 
-/** Postal code: letters, digits, spaces and hyphens; empty is left to `required`. */
+/** Letters, digits, spaces and hyphens. */
 export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]+$/;
+/** Postal code: letters, digits, spaces and hyphens, else 'postalcode'; empty is left to `required`. */
 export const postalCode: Check<unknown> = (value) =>
   isBlank(value) || (typeof value === 'string' && POSTAL_CODE_PATTERN.test(value.trim()))
     ? undefined
     : fieldError('postalcode', 'Invalid Zip/Postal Code');
 
-/** Phone: optional +, 3 digits (optionally in brackets), optional separator, 3 digits, optional separator, 3-6 digits. */
+/** Optional +, 3 digits (optionally in brackets), optional separator (space, dot, hyphen), 3 digits, optional separator, 3-6 digits. */
 export const PHONE_PATTERN = /^\+?(?:\d{3}|\(\d{3}\))[ .-]?\d{3}[ .-]?\d{3,6}$/;
+/** Phone: empty allowed, else PHONE_PATTERN; key 'phone'. */
 export const phone: Check<unknown> = (value) =>
   isBlank(value) || (typeof value === 'string' && PHONE_PATTERN.test(value.trim()))
     ? undefined
