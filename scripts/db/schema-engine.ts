@@ -16,7 +16,6 @@
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -25,6 +24,7 @@ import {
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { pgliteMigrationAdapter, postgresMigrationAdapter } from '../../api/src/db/adapters.ts';
+import { createMemoryPglite, type PGlite } from '../../api/src/db/pglite.ts';
 
 /** The engine build this module was written and tested against. */
 export const SCHEMA_ENGINE_WASM_VERSION = '8.1.0-2.59be4fda12412a79eeb9c2ae727b6aa723593323';
@@ -35,8 +35,11 @@ export const MIGRATION_LOCK_CONTENT =
 
 const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
-/** A database the engine works on. */
-export type MigrationTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+/**
+ * A database the engine works on. 'scratch' is a throwaway in-memory PGlite, enough for diffing
+ * (`diffSchemaToMigrationSql` replays migrations into it); the session closes it.
+ */
+export type MigrationTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string } | { kind: 'scratch' };
 
 /** Where a database stands relative to the migrations folder. */
 export interface MigrationStatus {
@@ -65,6 +68,10 @@ export interface SchemaEngineSession {
   applyMigrations(migrationsDir: string): Promise<{ applied: string[] }>;
   /** Compares the database's migration history with the folder. Never writes. */
   migrationStatus(migrationsDir: string): Promise<MigrationStatus>;
+  /** After fixing a failed migration by hand: record it as rolled back (deploy retries it) ... */
+  markRolledBack(migrationName: string): Promise<void>;
+  /** ... or as applied (deploy skips it). Same as `prisma migrate resolve`. */
+  markApplied(migrationsDir: string, migrationName: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +79,10 @@ export interface SchemaEngineSession {
 export class SchemaEngineError extends Error {
   override name = 'SchemaEngineError';
 }
+
+type WasmApi = {
+  instantiate(bytes: Uint8Array, imports: Record<string, Record<string, unknown>>): Promise<{ instance: { exports: Record<string, unknown> } }>;
+};
 
 let wasmReady: Promise<void> | undefined;
 
@@ -97,7 +108,9 @@ function loadWasm(): Promise<void> {
       }
     }
     const bytes = await readFile(path.join(packageDir, 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': imports as WebAssembly.ModuleImports });
+    // The project's TypeScript lib has no WebAssembly declarations (no DOM lib); this is all we use.
+    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const { instance } = await wasm.instantiate(bytes, { './schema_engine_bg.js': imports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
@@ -143,7 +156,11 @@ export async function openSchemaEngine(
   options: { schemaPath?: string; log?: (line: string) => void } = {},
 ): Promise<SchemaEngineSession> {
   await loadWasm();
-  const base = target.kind === 'pglite' ? await pgliteMigrationAdapter(target.client) : postgresMigrationAdapter(target.url);
+  const scratch = target.kind === 'scratch' ? await createMemoryPglite() : undefined;
+  const base =
+    target.kind === 'postgres'
+      ? postgresMigrationAdapter(target.url)
+      : await pgliteMigrationAdapter(scratch ?? (target as { client: PGlite }).client, { shadowIsSelf: scratch !== undefined });
   const opened: SqlDriverAdapter[] = [];
   const tracked: SqlMigrationAwareDriverAdapterFactory = {
     provider: base.provider,
@@ -201,11 +218,19 @@ export async function openSchemaEngine(
       };
       return { ...status, upToDate: [status.pending, status.unknown, status.failed, status.edited].every((l) => l.length === 0) };
     },
+    async markRolledBack(migrationName) {
+      await call(() => engine.markMigrationRolledBack({ migrationName }));
+    },
+    async markApplied(migrationsDir, migrationName) {
+      const migrationsList = await readMigrationsList(migrationsDir);
+      await call(() => engine.markMigrationApplied({ migrationName, migrationsList }));
+    },
     async close() {
       if (closed) return;
       closed = true;
       (engine as SchemaEngine).free();
       await Promise.allSettled(opened.map((adapter) => adapter.dispose()));
+      await scratch?.close();
     },
   };
 }
@@ -223,9 +248,23 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof Error) throw new SchemaEngineError(error.message, { cause: error });
-    const e = error as { message?: unknown; error?: unknown } | string;
-    const message = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : JSON.stringify(error);
-    throw new SchemaEngineError(message, { cause: error });
+    const e = error as { message?: unknown } | string;
+    const raw = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : JSON.stringify(error);
+    throw new SchemaEngineError(engineMessage(raw), { cause: error });
   }
+}
+
+/**
+ * The engine appends a Rust span trace ("0: sql_schema_connector::... at file.rs:113") to its
+ * messages. Keep the human part and name the migration the trace mentions.
+ */
+export function engineMessage(raw: string): string {
+  const lines = raw.split('\n');
+  const traceStart = lines.findIndex((l) => /^\s*\d+: \w+::/.test(l));
+  const human = (traceStart === -1 ? lines : lines.slice(0, traceStart))
+    .map((l) => l.trim())
+    .filter((l) => l && l !== 'external connector error')
+    .join(' ');
+  const migration = /migration_name="([^"]+)"/.exec(raw)?.[1];
+  return migration && !human.includes(migration) ? `migration ${migration} failed: ${human}` : human || raw.trim();
 }

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type {
   SqlDriverAdapter,
@@ -29,8 +29,9 @@ import type {
   SqlQuery,
   Transaction,
 } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
+import type pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { createMemoryPglite } from './pglite.ts';
 
 /** Postgres type oids that adapter-pg rejects but that read fine as text. */
 const READ_AS_TEXT: ReadonlyMap<number, number> = new Map([
@@ -96,15 +97,20 @@ export async function pgliteClientAdapter(client: PGlite): Promise<SqlDriverAdap
   return new PrismaPGlite(client as never);
 }
 
-/** A migration-aware PGlite adapter for the schema engine (awaited scripts, in-memory shadow). */
-export async function pgliteMigrationAdapter(client: PGlite): Promise<SqlMigrationAwareDriverAdapterFactory> {
+/**
+ * A migration-aware PGlite adapter for the schema engine (awaited scripts, in-memory shadow).
+ * `shadowIsSelf` serves a throwaway database as its own shadow: diffing needs only the shadow, and
+ * each PGlite start costs about a second.
+ */
+export async function pgliteMigrationAdapter(client: PGlite, options: { shadowIsSelf?: boolean } = {}): Promise<SqlMigrationAwareDriverAdapterFactory> {
   await patchPgliteAdapterErrors();
   const base = new PrismaPGlite(client as never);
   return {
     provider: 'postgres',
     adapterName: base.adapterName,
     connect: async () => withAwaitedPgliteScript(await base.connect(), client),
-    connectToShadowDb: () => memoryShadowDb(),
+    connectToShadowDb: async () =>
+      options.shadowIsSelf ? withAwaitedPgliteScript(await base.connect(), client, async () => {}) : memoryShadowDb(),
   };
 }
 
@@ -123,7 +129,7 @@ function withAwaitedPgliteScript(adapter: SqlDriverAdapter, client: PGlite, onDi
 
 /** A throwaway database for the schema engine to replay migrations into; closed on dispose. */
 async function memoryShadowDb(): Promise<SqlDriverAdapter> {
-  const shadow = await PGlite.create();
+  const shadow = await createMemoryPglite();
   const adapter = await new PrismaPGlite(shadow as never).connect();
   return withAwaitedPgliteScript(adapter, shadow, () => shadow.close());
 }
@@ -157,7 +163,7 @@ export function postgresMigrationAdapter(connectionString: string): SqlMigration
     adapterName: base.adapterName,
     connect: async () => {
       const adapter = await base.connect();
-      const wrapped = readCharAsText(adapter) as SqlDriverAdapter & AdapterInternals;
+      const wrapped = readCharAsText(adapter) as unknown as SqlDriverAdapter & AdapterInternals;
       wrapped.executeScript = async (script: string) => {
         try {
           // A string without parameters goes through the simple query protocol: the whole script

@@ -1,0 +1,352 @@
+/**
+ * Opens Cadence's database: embedded PGlite in the data folder by default, PostgreSQL when a
+ * DATABASE_URL is given. Migrations are applied at run time by Prisma's schema engine compiled to
+ * WebAssembly (scripts/db/schema-engine.ts), so neither the prisma CLI nor its native engine is
+ * needed; the `_prisma_migrations` table is Prisma's own, so `prisma migrate status` agrees.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { openSchemaEngine, readMigrationsList, SCHEMA_ENGINE_WASM_VERSION, type MigrationStatus, type MigrationTarget } from '../../../scripts/db/schema-engine.ts';
+import { pgliteClientAdapter, postgresClientAdapter } from './adapters.ts';
+import { createMemoryPglite, hashOf, loadOrCreateDump, openPgliteDir, pgliteFromImage, pgliteVersion, type PGlite } from './pglite.ts';
+import { StartupError } from './startup-error.ts';
+
+/** prisma/migrations at the repository root. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
+
+/** Key of the session-level advisory lock that serialises migrations across API processes. */
+const MIGRATE_LOCK_KEY = 0x0cade0ce;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Plain SQL next to Prisma, for health checks, locks and test clean-up. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: DatabaseKind;
+  /** Where the data lives, without credentials: a folder, 'memory', or host:port/database. */
+  location: string;
+  /** Applies pending migrations from prisma/migrations; returns the names it applied. */
+  migrate(): Promise<{ applied: string[] }>;
+  /** Compares the database's migration history with prisma/migrations. */
+  migrationStatus(): Promise<MigrationStatus>;
+  /** After fixing a failed migration by hand: record it as rolled back (retried) or applied (skipped). */
+  resolveMigration(name: string, as: 'rolled-back' | 'applied'): Promise<void>;
+  /** Resolves when the database answers a trivial query (readiness probe). */
+  ping(): Promise<void>;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl?: string;
+  /** The PGlite data folder (config.pgliteDir, e.g. ./data/pglite); created when missing. */
+  dataDir: string;
+  /** Defaults to the repository's prisma/migrations. */
+  migrationsDir?: string;
+  /** How long to wait for PostgreSQL to accept a connection. Default 5 s. */
+  connectTimeoutMs?: number;
+  /** Maximum PostgreSQL connections in the pool. Default 10. */
+  poolSize?: number;
+  /** Called with errors of idle PostgreSQL connections (they must not crash the process). */
+  onError?: (error: Error) => void;
+}
+
+/** Opens the configured database. Problems a user can fix become a one-line StartupError. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  if (options.databaseUrl !== undefined && options.databaseUrl.trim() !== '') {
+    return openPostgres(options.databaseUrl.trim(), migrationsDir, options);
+  }
+  const handle = await openPgliteDir(options.dataDir);
+  return pgliteDatabase(handle.client, path.resolve(options.dataDir), migrationsDir, handle.close);
+}
+
+async function pgliteDatabase(client: PGlite, location: string, migrationsDir: string, closeClient: () => Promise<void>): Promise<Database> {
+  const prisma = new PrismaClient({ adapter: await pgliteClientAdapter(client) });
+  const target: MigrationTarget = { kind: 'pglite', client };
+  let closed = false;
+  return {
+    prisma,
+    kind: 'pglite',
+    location,
+    migrate: () => applyMigrations(target, migrationsDir),
+    migrationStatus: () => withEngine(target, (engine) => engine.migrationStatus(migrationsDir)),
+    resolveMigration: (name, as) => resolveMigration(target, migrationsDir, name, as),
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    sql: {
+      query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      exec: async (script: string) => {
+        await client.exec(script);
+      },
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await closeClient();
+    },
+  };
+}
+
+async function openPostgres(url: string, migrationsDir: string, options: OpenDatabaseOptions): Promise<Database> {
+  const where = describePostgresUrl(url);
+  const onError = options.onError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+  });
+  // An idle connection that drops (server restart) emits 'error'; unhandled, it kills the process.
+  pool.on('error', onError);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw postgresStartupError(error, where);
+  }
+  const prisma = new PrismaClient({ adapter: postgresClientAdapter(pool, onError) });
+  const target: MigrationTarget = { kind: 'postgres', url };
+  let closed = false;
+  return {
+    prisma,
+    kind: 'postgres',
+    location: `${where.host}/${where.database}`,
+    migrate: () => withMigrateLock(url, () => applyMigrations(target, migrationsDir)),
+    migrationStatus: () => withEngine(target, (engine) => engine.migrationStatus(migrationsDir)),
+    resolveMigration: (name, as) => resolveMigration(target, migrationsDir, name, as),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    sql: {
+      query: async <T,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      exec: async (script: string) => {
+        await pool.query(script);
+      },
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function withEngine<T>(target: MigrationTarget, fn: (engine: Awaited<ReturnType<typeof openSchemaEngine>>) => Promise<T>): Promise<T> {
+  const engine = await openSchemaEngine(target);
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function applyMigrations(target: MigrationTarget, migrationsDir: string): Promise<{ applied: string[] }> {
+  try {
+    return await withEngine(target, (engine) => engine.applyMigrations(migrationsDir));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      `applying database migrations failed: ${message.trim()} — fix the migration or the database, record the failed one with 'npx tsx scripts/db/migrate.ts resolve --rolled-back <migration>', then start again`,
+      { cause: error },
+    );
+  }
+}
+
+function resolveMigration(target: MigrationTarget, migrationsDir: string, name: string, as: 'rolled-back' | 'applied'): Promise<void> {
+  return withEngine(target, (engine) => (as === 'rolled-back' ? engine.markRolledBack(name) : engine.markApplied(migrationsDir, name)));
+}
+
+/**
+ * Holds a session advisory lock on a dedicated connection while `fn` runs, so two API processes
+ * starting together migrate one after the other (the second finds nothing pending).
+ */
+async function withMigrateLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+interface PostgresWhere {
+  host: string;
+  database: string;
+  user: string;
+}
+
+/** Validates the URL's shape and describes it without the password. */
+export function describePostgresUrl(url: string): PostgresWhere {
+  const expected = 'expected postgres://user:password@host:5432/database, or unset DATABASE_URL to use the embedded database';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StartupError(`DATABASE_URL is not a valid postgres:// URL: cannot parse '${redact(url)}'; ${expected}`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new StartupError(`DATABASE_URL is not a valid postgres:// URL: it starts with '${parsed.protocol}//'; ${expected}`);
+  }
+  const socketHost = parsed.searchParams.get('host');
+  if (!parsed.hostname && !socketHost) {
+    throw new StartupError(`DATABASE_URL is not a valid postgres:// URL: it names no host; ${expected}`);
+  }
+  if (parsed.port && !/^\d+$/.test(parsed.port)) {
+    throw new StartupError(`DATABASE_URL is not a valid postgres:// URL: bad port '${parsed.port}'; ${expected}`);
+  }
+  const user = decodeURIComponent(parsed.username) || process.env.PGUSER || 'postgres';
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || user;
+  const host = parsed.hostname ? `${parsed.hostname}:${parsed.port || '5432'}` : (socketHost ?? 'localhost');
+  return { host, database, user };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}
+
+function postgresStartupError(error: unknown, where: PostgresWhere): StartupError {
+  const e = error as { code?: string; message?: string };
+  const reason = e.code ?? (e.message ?? String(error)).split('\n')[0];
+  switch (e.code) {
+    case 'ECONNREFUSED':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      break;
+    case '28P01':
+    case '28000':
+      return new StartupError(`PostgreSQL at ${where.host} refused user "${where.user}" (${e.message}); fix the user or password in DATABASE_URL`, { cause: error });
+    case '3D000':
+      return new StartupError(`database "${where.database}" does not exist on the PostgreSQL server at ${where.host}; create it (createdb ${where.database}) or fix DATABASE_URL`, { cause: error });
+    default:
+      if (!/timeout|terminated|ECONNRESET/i.test(e.message ?? '')) {
+        return new StartupError(`cannot use PostgreSQL at ${where.host} (${(e.message ?? reason ?? '').split('\n')[0]}); check DATABASE_URL, or unset it to use the embedded database`, { cause: error });
+      }
+  }
+  return new StartupError(
+    `cannot reach PostgreSQL at ${where.host} (${/timeout/i.test(e.message ?? '') ? 'connection timed out' : reason}); start PostgreSQL, fix DATABASE_URL, or unset DATABASE_URL to use the embedded database`,
+    { cause: error },
+  );
+}
+
+/** Options for test databases. */
+export interface TestDatabaseOptions {
+  /** PostgreSQL server to create the throwaway database on; defaults to TEST_DATABASE_URL. */
+  databaseUrl?: string;
+  migrationsDir?: string;
+}
+
+/**
+ * A migrated, empty database for one test file: PGlite in memory, or, when TEST_DATABASE_URL is
+ * set, a uniquely named database on that PostgreSQL server that is dropped on close. Both start
+ * from a template built once per set of migrations (a PGlite image in the OS temp folder, a
+ * template database on the server), so test files do not replay migrations each time.
+ */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const key = await migrationsKey(migrationsDir);
+  if (databaseUrl) return createPostgresTestDatabase(databaseUrl, migrationsDir, key);
+  const image = await loadOrCreateDump(`migrated-${key}`, async () => {
+    const client = await createMemoryPglite();
+    try {
+      await applyMigrations({ kind: 'pglite', client }, migrationsDir);
+      return await client.dumpDataDir('gzip');
+    } finally {
+      await client.close();
+    }
+  });
+  const client = image ? await pgliteFromImage(image) : await createMemoryPglite();
+  const db = await pgliteDatabase(client, 'memory', migrationsDir, () => client.close());
+  if (!image) await db.migrate();
+  return db;
+}
+
+/** Identifies a set of migrations together with the software that applies them. */
+async function migrationsKey(migrationsDir: string): Promise<string> {
+  const list = await readMigrationsList(migrationsDir);
+  const parts = list.migrationDirectories.map((m) => `${m.path}\n${m.migrationFile.content.value}`);
+  return hashOf(SCHEMA_ENGINE_WASM_VERSION, pgliteVersion(), ...parts);
+}
+
+async function createPostgresTestDatabase(serverUrl: string, migrationsDir: string, key: string): Promise<Database> {
+  describePostgresUrl(serverUrl);
+  const template = `cadence_tpl_${key}`;
+  const name = `cadence_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  admin.on('error', () => {});
+  await admin.connect();
+  try {
+    await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, name);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), dataDir: '', migrationsDir, poolSize: 4 });
+  const close = db.close.bind(db);
+  db.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+    cleanup.on('error', () => {});
+    await cleanup.connect();
+    try {
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await cleanup.end().catch(() => {});
+    }
+  };
+  return db;
+}
+
+/**
+ * Builds the migrated template database once per set of migrations and copies it to `name`, under
+ * an advisory lock (copying needs the template free of other sessions, and another run may be
+ * replacing templates).
+ */
+async function ensurePostgresTemplate(admin: pg.Client, serverUrl: string, template: string, migrationsDir: string, name: string): Promise<void> {
+  const ready = 'cadence test template, ready';
+  await admin.query('SELECT pg_advisory_lock($1)', [MIGRATE_LOCK_KEY + 1]);
+  try {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [template],
+    );
+    if (rows[0]?.comment !== ready) {
+      // Half-built (a crashed run) or absent: start over.
+      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${template}"`);
+      await applyMigrations({ kind: 'postgres', url: withDatabase(serverUrl, template) }, migrationsDir);
+      await admin.query(`COMMENT ON DATABASE "${template}" IS '${ready}'`);
+    }
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY + 1]).catch(() => {});
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
