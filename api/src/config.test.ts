@@ -19,10 +19,18 @@ describe('loadConfig', () => {
     [{ SUNSET_DATE: '26/09/2024' }, "SUNSET_DATE must be a date as YYYY-MM-DD (got '26/09/2024')"],
     [{ STORAGE_DRIVER: 'ftp' }, "STORAGE_DRIVER must be 'local' or 's3' (got 'ftp')"],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET is required when STORAGE_DRIVER=s3'],
+    [{ PUBLIC_URL: 'ftp://x' }, "PUBLIC_URL must be an http(s) address such as https://cadence.example.com (got 'ftp://x')"],
+    [{ CAPTCHA_TEST_ANSWER: 'ABCDE', PRODUCTION: 'true' }, 'CAPTCHA_TEST_ANSWER is for automated tests and is refused when PRODUCTION=true'],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of error, warn, info, debug (got 'loud')"],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('builds mail links from PUBLIC_URL, or from where it listens', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://cadence.example.com/' }).publicUrl).toBe('https://cadence.example.com');
   });
 
   it('does not seed demo data on a configured PostgreSQL unless asked', () => {

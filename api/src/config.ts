@@ -31,6 +31,8 @@ export type StorageConfig =
 export interface Config {
   port: number;
   host: string;
+  /** Where people reach the app (links in mail); defaults to http://HOST:PORT. */
+  publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
   pgliteDir: string;
@@ -52,8 +54,24 @@ export interface Config {
     disableWithdrawals: boolean;
     withdrawalMinimum: number;
   };
+  mail: { from: string; smtp?: SmtpConfig };
   limits: { jsonBodyBytes: number; audioUploadBytes: number; imageUploadBytes: number; maxUploadFiles: number };
+  /** Code assignment: ISRC registrant (country + registrant code, 'QZCAD') and the UPC company prefix (digits). */
+  codes: { isrcRegistrant: string; upcPrefix: string };
   shutdownGraceMs: number;
+  /** A fixed captcha answer for automated browser tests; refused in production. */
+  captchaTestAnswer?: string;
+}
+
+/** An SMTP relay: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  /** Refuse to send without TLS (default true for remote hosts). */
+  requireTls: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,6 +128,62 @@ function databaseUrl(env: Env): string | undefined {
   return raw;
 }
 
+function isrcRegistrant(env: Env): string {
+  const v = str(env, 'ISRC_REGISTRANT', 'QZ-CAD').replace('-', '').toUpperCase();
+  if (!/^[A-Z]{2}[A-Z0-9]{3}$/.test(v)) throw new ConfigError(`ISRC_REGISTRANT must be a country code and a registrant code, like QZ-ABC (got '${env.ISRC_REGISTRANT}')`);
+  return v;
+}
+
+function upcPrefix(env: Env): string {
+  const v = str(env, 'UPC_PREFIX', '0860000');
+  if (!/^\d{6,10}$/.test(v)) throw new ConfigError(`UPC_PREFIX must be a GS1 company prefix of 6 to 10 digits (got '${v}')`);
+  return v;
+}
+
+function smtp(env: Env): SmtpConfig | undefined {
+  const raw = env.SMTP_URL;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://...:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got '${url.protocol}//...')`);
+  }
+  const secure = url.protocol === 'smtps:';
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    user: url.username ? decodeURIComponent(url.username) : undefined,
+    pass: url.password ? decodeURIComponent(url.password) : undefined,
+    requireTls: bool(env, 'SMTP_REQUIRE_TLS', !local),
+  };
+}
+
+function captchaTestAnswer(env: Env): string | undefined {
+  const raw = env.CAPTCHA_TEST_ANSWER;
+  if (raw === undefined || raw === '') return undefined;
+  if (bool(env, 'PRODUCTION', false)) throw new ConfigError('CAPTCHA_TEST_ANSWER is for automated tests and is refused when PRODUCTION=true');
+  if (!/^[A-Z2-9]{5}$/.test(raw)) throw new ConfigError(`CAPTCHA_TEST_ANSWER must be 5 characters from A-Z and 2-9 (got '${raw}')`);
+  return raw;
+}
+
+function publicUrl(env: Env, host: string, port: number): string {
+  const raw = env.PUBLIC_URL;
+  if (raw === undefined || raw.trim() === '') return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin + url.pathname.replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://cadence.example.com (got '${raw}')`);
+  }
+}
+
 /** Reads and validates the whole configuration from an environment (process.env by default). */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, str(env, 'DATA_DIR', 'data'));
@@ -140,9 +214,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`LOG_LEVEL must be one of error, warn, info, debug (got '${logLevel}')`);
   }
   const dbUrl = databaseUrl(env);
+  const port = int(env, 'PORT', 4000, 0, 65535);
+  const host = str(env, 'HOST', '127.0.0.1');
   return {
-    port: int(env, 'PORT', 4000, 0, 65535),
-    host: str(env, 'HOST', '127.0.0.1'),
+    port,
+    host,
+    publicUrl: publicUrl(env, host, port),
     databaseUrl: dbUrl,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
@@ -170,12 +247,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       disableWithdrawals: bool(env, 'DISABLE_WITHDRAWALS', false),
       withdrawalMinimum: int(env, 'WITHDRAWAL_MINIMUM', 1, 0, 1_000_000),
     },
+    mail: { from: str(env, 'MAIL_FROM', `"${str(env, 'BRAND_NAME', 'Cadence')}" <no-reply@cadence.test>`), smtp: smtp(env) },
     limits: {
       jsonBodyBytes: int(env, 'MAX_JSON_BODY_BYTES', 1_000_000, 1_000, 100_000_000),
       audioUploadBytes: int(env, 'MAX_AUDIO_UPLOAD_BYTES', 2_000_000_000, 1_000, 10_000_000_000),
       imageUploadBytes: int(env, 'MAX_IMAGE_UPLOAD_BYTES', 30_000_000, 1_000, 1_000_000_000),
       maxUploadFiles: int(env, 'MAX_UPLOAD_FILES', 10, 1, 100),
     },
+    codes: { isrcRegistrant: isrcRegistrant(env), upcPrefix: upcPrefix(env) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    captchaTestAnswer: captchaTestAnswer(env),
   };
 }

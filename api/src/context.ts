@@ -12,6 +12,8 @@ export interface Viewer {
   sessionId?: string;
   /** Set while support staff act as this user (force_login). */
   impersonatorId?: string;
+  /** Set when the request authenticated with a personal API token instead of a cookie. */
+  apiTokenId?: string;
 }
 
 export interface AppContext {

@@ -7,6 +7,9 @@ import { StartupError } from './db/startup-error.ts';
 import { createApp } from './http/app.ts';
 import { seed } from '../../prisma/seed.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { JobWorker } from './jobs/job-queue.ts';
+import { releaseJobHandlers } from './modules/validation/validation.job.ts';
+import { mailJobHandlers } from './integrations/mail/mailer.ts';
 
 function fail(message: string): never {
   process.stderr.write(`cadence: ${message}\n`);
@@ -53,6 +56,9 @@ async function main(): Promise<void> {
   await listen(httpServer, config);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Durable jobs (validation, delivery, imports) run in every API process; claims never collide.
+  const worker = new JobWorker(db.prisma, { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }) }, logger.child({ component: 'jobs' }));
+  worker.start();
   logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
 
   let stopping = false;
@@ -67,10 +73,12 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stop(); // drains in-flight requests (Apollo's drain plugin closes the server)
+      await worker.stop(); // lets running jobs finish; unfinished ones are claimed again after a restart
       await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
       await db.close();
       logger.info('stopped');
-      process.exit(0);
+      // Exit once stdout has flushed, so the last log lines reach a piped log collector.
+      process.stdout.write('', () => process.exit(0));
     } catch (err) {
       logger.error('shutdown failed', { err: err as Error });
       process.exit(1);

@@ -5,7 +5,8 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
-import { GraphQLUpload } from 'graphql-upload/GraphQLUpload.mjs';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { AppContext } from '../context.ts';
@@ -15,7 +16,7 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   AuthScopes: { signedIn: boolean; support: boolean; admin: boolean };
   Scalars: {
-    Upload: { Input: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; Output: never };
+    Upload: { Input: Promise<FileUpload>; Output: never };
     Date: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
   };

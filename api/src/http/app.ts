@@ -16,6 +16,7 @@ import { errorHandler } from './errors.ts';
 import { brandIdFor } from './brand.ts';
 import { apiRouter } from './api-router.ts';
 import { clientHandler } from './client.ts';
+import { authenticate, csrfGuard } from './auth.ts';
 
 export interface AppDeps {
   config: Config;
@@ -92,6 +93,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   await apollo.start();
 
+  app.use(['/graphql', '/api'], authenticate());
+
   app.use(
     '/graphql',
     graphqlUploadExpress({ maxFileSize: config.limits.audioUploadBytes, maxFiles: config.limits.maxUploadFiles }),
@@ -103,7 +106,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use('/api', express.json({ limit: config.limits.jsonBodyBytes }), apiRouter());
+  app.use('/api', csrfGuard(), express.json({ limit: config.limits.jsonBodyBytes }), apiRouter());
   app.use('/api', (_req, res) => {
     res.status(404).json({ code: 'NOT_FOUND', message: 'No such API path' });
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import express, { Router, type Request } from 'express';
 import type { Config } from '../config.ts';
 import { brandFor, brandIdFor } from './brand.ts';
+import { loadSsrRenderer, type SsrBoot } from './ssr.ts';
 
 const DEFAULT_TITLE = '{appName} | Music distribution for independent artists';
 const DEFAULT_DESCRIPTION =
@@ -17,11 +18,10 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Fills the brand into the HTML template the client build produced. */
-export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>): string {
+/** The brand values the page gets as window.__CADENCE__ (and server rendering uses). */
+export function bootConfigFor(config: Config, req: Pick<Request, 'headers'>): SsrBoot {
   const brand = brandFor(config, brandIdFor(req));
-  const fill = (s: string) => s.replaceAll('{appName}', brand.name);
-  const boot = {
+  return {
     brandId: brand.id,
     brandName: brand.name,
     companyName: config.brand.companyName,
@@ -29,24 +29,46 @@ export function renderIndexHtml(template: string, config: Config, req: Pick<Requ
     helpCenterUrl: config.brand.helpCenterUrl,
     logo: brand.logo,
   };
-  const bootScript = `<script>window.__CADENCE__=${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`;
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(fill(DEFAULT_TITLE))}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(fill(DEFAULT_DESCRIPTION))}">`)
-    .replace(/<link\s+rel="icon"[^>]*>/, `<link rel="icon" type="image/svg+xml" href="${brand.favicon}">`)
-    .replace('</head>', `${bootScript}</head>`);
 }
 
-/** Static files plus the HTML fallback for client-side routes. */
+/** A server-rendered page: its HTML and its route's filled title and description. */
+export interface RenderedPage {
+  html: string;
+  title: string | null;
+  description: string | null;
+}
+
+/** Fills the brand (and the server-rendered page, when there is one) into the client build's HTML. */
+export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>, page?: RenderedPage): string {
+  const brand = brandFor(config, brandIdFor(req));
+  const fill = (s: string) => s.replaceAll('{appName}', brand.name);
+  const boot = bootConfigFor(config, req);
+  const title = page?.title ?? fill(DEFAULT_TITLE);
+  const description = page?.description ?? fill(DEFAULT_DESCRIPTION);
+  const bootScript = `<script>window.__CADENCE__=${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`;
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(description)}">`)
+    .replace(/<link\s+rel="icon"[^>]*>/, `<link rel="icon" type="image/svg+xml" href="${brand.favicon}">`)
+    .replaceAll('%CADENCE_BRAND%', escapeHtml(brand.name))
+    .replace('<!--cadence-boot-->', () => bootScript)
+    // data-ssr tells main.tsx to hydrate instead of rendering from scratch.
+    .replace('<div id="root"><!--app-html--></div>', () => (page ? `<div id="root" data-ssr="true">${page.html}</div>` : '<div id="root"></div>'));
+}
+
+/** Static files plus the HTML fallback for client-side routes; public pages rendered on the server. */
 export function clientHandler(config: Config): Router {
   const r = Router();
+  // Loaded once, from start-up on; requests wait for it only the first time.
+  const ssr = loadSsrRenderer(config);
+  let loadErrorLogged = false;
   const indexPath = path.join(config.clientDistDir, 'index.html');
   let template: string | undefined;
   const load = () => (template ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
 
   r.use('/assets', express.static(path.join(config.clientDistDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   r.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
-  r.get(/.*/, (req, res, next) => {
+  r.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const html = load();
     res.setHeader('Cache-Control', 'no-cache');
@@ -56,6 +78,22 @@ export function clientHandler(config: Config): Router {
         .type('html')
         .send('<!doctype html><title>Cadence</title><p>The browser app is not built yet: run <code>npm run build</code>, or use <code>npm start</code> which builds it.</p>');
       return;
+    }
+    const renderer = await ssr;
+    if (renderer instanceof Error && !loadErrorLogged) {
+      loadErrorLogged = true;
+      req.ctx?.logger.error('server rendering bundle failed to load; serving client-only pages', { err: renderer });
+    }
+    if (renderer && !(renderer instanceof Error) && renderer.paths.has(req.path)) {
+      try {
+        const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`).href;
+        const result = await renderer.render(url, bootConfigFor(config, req));
+        if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+        return res.status(result.status).type('html').send(renderIndexHtml(html, config, req, result));
+      } catch (err) {
+        // A page that fails on the server still works in the browser.
+        req.ctx?.logger.error('server rendering failed; sending the client-only page', { err: err instanceof Error ? err : new Error(String(err)), path: req.path });
+      }
     }
     res.type('html').send(renderIndexHtml(html, config, req));
   });

@@ -42,7 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as never };
     },
     async close() {
       await stop();

@@ -1,7 +1,8 @@
 /** Password hashing with argon2id (OWASP parameters: 19 MiB memory, 2 iterations, 1 lane). */
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules).
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password into a self-describing argon2id string. */
 export function hashPassword(password: string): Promise<string> {

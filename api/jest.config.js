@@ -1,0 +1,1 @@
+export default { testEnvironment: 'node', extensionsToTreatAsEsm: ['.ts'], transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }] }, testMatch: ['<rootDir>/src/**/*.test.ts'], testTimeout: 30000 };

@@ -1,0 +1,96 @@
+/**
+ * Authentication and CSRF protection for both transports. A request is authenticated by the
+ * session cookie or by a Bearer API token. Cookie-authenticated writes must prove they come from
+ * our own pages: a cross-site Origin is refused, and the body must be JSON or carry the
+ * preflight header (a plain HTML form can send neither), which is what Apollo's csrfPrevention
+ * also demands of GraphQL.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import type { Config } from '../config.ts';
+import { SESSION_COOKIE, resolveApiToken, resolveSession } from '../modules/auth/session.service.ts';
+import { bindHttp } from '../modules/auth/http-binding.ts';
+
+/** Reads one cookie from the Cookie header without a parser dependency. */
+export function readCookie(req: Pick<Request, 'headers'>, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Cookie attributes for the session cookie. */
+export function sessionCookieOptions(config: Config, expires?: Date) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.env.production, path: '/', ...(expires ? { expires } : {}) };
+}
+
+/** Sets req.ctx.viewer from the Bearer token or the session cookie. */
+export function authenticate() {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      bindHttp(req.ctx, req, res);
+      const auth = req.headers.authorization;
+      if (auth?.startsWith('Bearer ')) {
+        req.ctx.viewer = await resolveApiToken(req.ctx.prisma, auth.slice(7).trim());
+        req.authMethod = 'bearer';
+      } else {
+        const token = readCookie(req, SESSION_COOKIE);
+        if (token) {
+          req.ctx.viewer = await resolveSession(req.ctx.prisma, token);
+          req.authMethod = 'cookie';
+        }
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Refuses cross-site writes on cookie-authenticated requests (REST; GraphQL has Apollo's own). */
+export function csrfGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE.has(req.method) || req.authMethod === 'bearer') return next();
+    const origin = req.headers.origin;
+    if (origin && origin !== 'null') {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      if (host !== req.headers.host) {
+        res.status(403).json({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+        return;
+      }
+    } else if (origin === 'null') {
+      res.status(403).json({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+      return;
+    }
+    const type = req.headers['content-type'] ?? '';
+    const preflighted = Boolean(req.headers['apollo-require-preflight'] || req.headers['x-requested-with']);
+    const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !type.startsWith('application/json') && !preflighted) {
+      res.status(403).json({ code: 'FORBIDDEN', message: 'Send JSON, or the X-Requested-With header with form uploads' });
+      return;
+    }
+    next();
+  };
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    authMethod?: 'cookie' | 'bearer';
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Durable jobs kept in the database (table `jobs`), so a restart loses none. Any number of API
+ * processes may run workers: a job is claimed with FOR UPDATE SKIP LOCKED under a lease, and a
+ * RUNNING job whose lease expired (its worker died) is claimed again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Logger } from '../logger.ts';
+
+export interface EnqueueOptions {
+  queue?: string;
+  runAt?: Date;
+  /** Enqueueing twice with the same key creates one job (idempotent enqueue). */
+  uniqueKey?: string;
+  maxAttempts?: number;
+  priority?: number;
+}
+
+export interface ClaimedJob {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<unknown>;
+
+type Db = Pick<PrismaClient, 'job' | '$queryRawUnsafe' | '$executeRawUnsafe'>;
+
+/** Adds a job; with a uniqueKey an existing job with that key is returned instead. */
+export async function enqueueJob(db: Pick<PrismaClient, 'job'>, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
+  const data = {
+    name,
+    queue: opts.queue ?? 'default',
+    payload: (payload ?? {}) as object,
+    runAt: opts.runAt ?? new Date(),
+    maxAttempts: opts.maxAttempts ?? 5,
+    priority: opts.priority ?? 0,
+    uniqueKey: opts.uniqueKey ?? null,
+  };
+  if (!opts.uniqueKey) {
+    const job = await db.job.create({ data, select: { id: true } });
+    return { id: job.id, created: true };
+  }
+  const existing = await db.job.findUnique({ where: { uniqueKey: opts.uniqueKey }, select: { id: true } });
+  if (existing) return { id: existing.id, created: false };
+  try {
+    const job = await db.job.create({ data, select: { id: true } });
+    return { id: job.id, created: true };
+  } catch (err) {
+    // Lost a race with another process enqueueing the same key.
+    const again = await db.job.findUnique({ where: { uniqueKey: opts.uniqueKey }, select: { id: true } });
+    if (again) return { id: again.id, created: false };
+    throw err;
+  }
+}
+
+/** Exponential backoff after a failed attempt: 5 s, 25 s, 2 min, 10 min..., capped at 1 hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 5 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface WorkerOptions {
+  queue?: string;
+  pollMs?: number;
+  leaseMs?: number;
+  concurrency?: number;
+}
+
+/** Polls the jobs table and runs handlers by job name. */
+export class JobWorker {
+  readonly id = `worker-${randomUUID()}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running = new Set<Promise<void>>();
+  private stopped = true;
+  private readonly queue: string;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly logger: Logger,
+    opts: WorkerOptions = {},
+  ) {
+    this.queue = opts.queue ?? 'default';
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.leaseMs = opts.leaseMs ?? 5 * 60_000;
+    this.concurrency = opts.concurrency ?? 2;
+  }
+
+  /** Starts polling. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks the worker to look for work now (after an enqueue in this process). */
+  nudge(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Stops polling and waits for the jobs in flight to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Runs due jobs until none are left (for tests and scripts). Returns how many ran. */
+  async runUntilIdle(maxJobs = 1_000): Promise<number> {
+    let ran = 0;
+    while (ran < maxJobs) {
+      const job = await this.claim();
+      if (!job) break;
+      await this.execute(job);
+      ran++;
+    }
+    return ran;
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      while (!this.stopped && this.running.size < this.concurrency) {
+        const job = await this.claim();
+        if (!job) break;
+        const p = this.execute(job).finally(() => {
+          this.running.delete(p);
+          this.nudge();
+        });
+        this.running.add(p);
+      }
+    } catch (err) {
+      this.logger.error('job polling failed', { err: err as Error });
+    }
+    if (!this.stopped) this.schedule(this.pollMs);
+  }
+
+  /** Claims one due job (or one whose worker's lease expired). */
+  async claim(): Promise<ClaimedJob | null> {
+    const rows = await this.db.$queryRawUnsafe<{ id: string; name: string; payload: unknown; attempts: number; max_attempts: number }[]>(
+      `UPDATE jobs SET status = 'RUNNING', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
+              attempts = attempts + 1, started_at = now(), updated_at = now()
+        WHERE id = (
+          SELECT id FROM jobs
+           WHERE queue = $3 AND ((status = 'QUEUED' AND run_at <= now()) OR (status = 'RUNNING' AND locked_until < now()))
+           ORDER BY priority DESC, run_at
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, name, payload, attempts, max_attempts`,
+      this.id,
+      String(this.leaseMs),
+      this.queue,
+    );
+    const row = rows[0];
+    return row ? { id: row.id, name: row.name, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts } : null;
+  }
+
+  private async execute(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers[job.name];
+    try {
+      if (!handler) throw new Error(`no handler for job '${job.name}'`);
+      const result = await handler(job.payload, job);
+      await this.db.job.update({
+        where: { id: job.id },
+        data: { status: 'SUCCEEDED', result: (result ?? null) as never, finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const dead = job.attempts >= job.maxAttempts;
+      this.logger.warn('job failed', { jobId: job.id, name: job.name, attempts: job.attempts, dead, error: message });
+      await this.db.job.update({
+        where: { id: job.id },
+        data: dead
+          ? { status: 'DEAD', lastError: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null }
+          : { status: 'QUEUED', lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)), lockedBy: null, lockedUntil: null },
+      });
+    }
+  }
+}
