@@ -1,0 +1,53 @@
+/** Personal API tokens (Bearer) for partners and internal tools: shown once, stored hashed. */
+import type { AppContext } from '../../context.ts';
+import { DomainError, badInput } from '../../domain-error.ts';
+import { API_TOKEN_PREFIX, hashToken, newToken } from '../auth/session.service.ts';
+import { refuseWhileImpersonating, requireViewer } from '../users/users.policy.ts';
+
+export const MAX_ACTIVE_TOKENS = 20;
+export const TOKEN_NAME_MAX = 100;
+
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true } as const;
+
+/** Creates a token for the viewer; the secret is returned only here. Refused while impersonating. */
+export async function createApiToken(ctx: AppContext, name: string): Promise<{ token: string; apiToken: ApiTokenView }> {
+  const viewer = requireViewer(ctx.viewer);
+  refuseWhileImpersonating(viewer);
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (!trimmed || trimmed.length > TOKEN_NAME_MAX) {
+    throw badInput('Token name is required (at most 100 characters)', [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: 'Token name is required (at most 100 characters)' }]);
+  }
+  const active = await ctx.prisma.apiToken.count({ where: { userId: viewer.userId, revokedAt: null } });
+  if (active >= MAX_ACTIVE_TOKENS) throw new DomainError('CONFLICT', `At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, { key: 'too-many-tokens' });
+  const token = newToken(API_TOKEN_PREFIX);
+  const apiToken = await ctx.prisma.apiToken.create({
+    data: { userId: viewer.userId, name: trimmed, tokenHash: hashToken(token), prefix: token.slice(0, 10) },
+    select: SELECT,
+  });
+  return { token, apiToken };
+}
+
+/** The viewer's own tokens, newest first (never the secret). */
+export async function listApiTokens(ctx: AppContext): Promise<ApiTokenView[]> {
+  const viewer = requireViewer(ctx.viewer);
+  return ctx.prisma.apiToken.findMany({ where: { userId: viewer.userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: SELECT, take: 200 });
+}
+
+/** Revokes one of the viewer's tokens; another user's id answers NOT_FOUND. */
+export async function revokeApiToken(ctx: AppContext, id: string): Promise<ApiTokenView> {
+  const viewer = requireViewer(ctx.viewer);
+  const row = await ctx.prisma.apiToken.findFirst({ where: { id, userId: viewer.userId }, select: SELECT });
+  if (!row) throw new DomainError('NOT_FOUND', 'No such token');
+  if (row.revokedAt) return row;
+  return ctx.prisma.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() }, select: SELECT });
+}

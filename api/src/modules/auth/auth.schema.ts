@@ -1,0 +1,50 @@
+/** GraphQL: sign-in, sign-out and the viewer's own sessions. */
+import { builder } from '../../graphql/builder.ts';
+import { Profile } from '../users/users.schema.ts';
+import { listSessions, revokeOwnSession, signIn, signOut, type SessionView } from './auth.service.ts';
+
+const SignInInput = builder.inputType('SignInInput', {
+  fields: (t) => ({ username: t.string({ required: true, description: 'The email address.' }), password: t.string({ required: true }) }),
+});
+
+const SessionInfo = builder.objectRef<SessionView>('SessionInfo').implement({
+  description: "One of the viewer's signed-in browsers.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    ip: t.exposeString('ip', { nullable: true }),
+    userAgent: t.exposeString('userAgent', { nullable: true }),
+    current: t.exposeBoolean('current'),
+    impersonated: t.exposeBoolean('impersonated', { description: 'A support agent acting as the user.' }),
+  }),
+});
+
+builder.queryField('sessions', (t) =>
+  t.field({ type: [SessionInfo], authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => listSessions(ctx) }),
+);
+
+builder.mutationFields((t) => ({
+  signIn: t.field({
+    type: Profile,
+    description:
+      "Sets the session cookie. Errors: UNAUTHENTICATED (bad credentials), LOCKED with extensions.status 'locked' (go to /captcha), FORBIDDEN with extensions.status 'blocked'|'super_blocked' (go to /disabled), RATE_LIMITED.",
+    args: { input: t.arg({ type: SignInInput, required: true }) },
+    resolve: (_r, { input }, ctx) => signIn(ctx, input),
+  }),
+  signOut: t.boolean({
+    resolve: async (_r, _a, ctx) => {
+      await signOut(ctx);
+      return true;
+    },
+  }),
+  revokeSession: t.boolean({
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await revokeOwnSession(ctx, String(a.id));
+      return true;
+    },
+  }),
+}));

@@ -1,0 +1,25 @@
+/** GraphQL: the local outbox (outside production only). */
+import { builder } from '../../graphql/builder.ts';
+import { listOutbox, type OutboxEntry } from './mail.service.ts';
+
+const OutboxEmail = builder.objectRef<OutboxEntry>('OutboxEmail').implement({
+  description: 'A mail kept in the local outbox (no SMTP here); links can be followed in the browser.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    to: t.exposeString('to'),
+    subject: t.exposeString('subject'),
+    text: t.exposeString('text'),
+    template: t.exposeString('template', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    links: t.exposeStringList('links'),
+  }),
+});
+
+builder.queryField('outbox', (t) =>
+  t.field({
+    type: [OutboxEmail],
+    description: 'Recent mails, newest first (not in production). Filter by recipient with `to`.',
+    args: { to: t.arg.string(), limit: t.arg.int() },
+    resolve: (_r, a, ctx) => listOutbox(ctx, { to: a.to ?? undefined, limit: a.limit ?? undefined }),
+  }),
+);

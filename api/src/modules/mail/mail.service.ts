@@ -1,0 +1,111 @@
+/**
+ * The product's mails (verification, password reset, email change, invitations) and the local
+ * outbox page. Links are built on the app's public address so they can be followed from the outbox.
+ */
+import type { AppContext } from '../../context.ts';
+import { DomainError } from '../../domain-error.ts';
+import { createMailer, type Mailer } from '../../integrations/mail/mailer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+
+/** Client routes that the mailed links open. */
+export const MAIL_LINK_ROUTES = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  confirmEmailChange: '/confirm-email-change',
+  parentConsent: '/parent-consent',
+  invitation: '/',
+} as const;
+
+let mailerOverride: Mailer | null = null;
+
+/** Replaces the mailer (tests that need to observe or fail delivery). */
+export function useMailer(mailer: Mailer | null): void {
+  mailerOverride = mailer;
+}
+
+/** The public base address of the app, for links in mail. */
+export function appBaseUrl(ctx: AppContext): string {
+  return ctx.config.publicUrl;
+}
+
+function brandName(ctx: AppContext): string {
+  return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
+}
+
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent';
+
+interface TemplateInput {
+  to: string;
+  userId: string | null;
+  template: MailTemplate;
+  /** Path with query, e.g. '/verify-email?token=...'. */
+  link?: string;
+  inviterName?: string;
+}
+
+function render(ctx: AppContext, input: TemplateInput): { subject: string; text: string } {
+  const brand = brandName(ctx);
+  const url = input.link ? `${appBaseUrl(ctx)}${input.link}` : '';
+  switch (input.template) {
+    case 'verify-email':
+      return { subject: `Verify your ${brand} email`, text: `Please check your email to verify your ${brand} account.\n\nOpen this link to verify: ${url}\n` };
+    case 'reset-password':
+      return { subject: `Reset your ${brand} password`, text: `Someone asked to reset the password of your ${brand} account.\n\nOpen this link within one hour to choose a new password: ${url}\n\nIf it was not you, ignore this mail.\n` };
+    case 'confirm-email-change':
+      return { subject: `Confirm your new ${brand} email`, text: `Open this link to use this address for your ${brand} account: ${url}\n` };
+    case 'email-changed-notice':
+      return { subject: `Your ${brand} email was changed`, text: `The email address of your ${brand} account was changed. If it was not you, contact ${ctx.config.brand.supportEmail}.\n` };
+    case 'parent-consent':
+      return { subject: `Your child wants to distribute music with ${brand}`, text: `${input.inviterName ?? 'Your child'} named you as parent or guardian on their ${brand} account. Users under 18 need your consent.\n\nOpen this link to give it: ${url}\n\nIf you do not agree, ignore this mail and contact ${ctx.config.brand.supportEmail}.\n` };
+    case 'invitation':
+      return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
+  }
+}
+
+/** Sends one templated mail and records the audit event 'email sent' for the account it concerns. */
+export async function sendMail(ctx: AppContext, input: TemplateInput): Promise<void> {
+  const { subject, text } = render(ctx, input);
+  const mailer = mailerOverride ?? createMailer(ctx.prisma, ctx.config);
+  const { id } = await mailer.send({ to: input.to, subject, text, template: input.template, userId: input.userId });
+  if (input.userId) {
+    await recordAudit(ctx, {
+      category: 'USER',
+      subcategory: 'EMAIL_SENT',
+      userId: input.userId,
+      entityType: 'OutboxEmail',
+      entityId: id,
+      newValues: { template: input.template, to: input.to },
+    });
+  }
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  template: string | null;
+  createdAt: Date;
+  links: string[];
+}
+
+/** Links found in a mail's text (the outbox page shows them as clickable). */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s]+/g)].map((m) => m[0]);
+}
+
+/**
+ * Recent mails for the local outbox page: only outside production. A signed-in user sees mail to
+ * their own address; a visitor on a local machine sees every recent mail (no SMTP, nothing else reads it).
+ */
+export async function listOutbox(ctx: AppContext, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
+  if (ctx.config.env.production) throw new DomainError('NOT_FOUND', 'The outbox is only available outside production');
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const rows = await ctx.prisma.outboxEmail.findMany({
+    where: options.to ? { to: { equals: options.to.trim(), mode: 'insensitive' } } : {},
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: { id: true, to: true, subject: true, text: true, template: true, createdAt: true },
+  });
+  return rows.map((r) => ({ ...r, links: linksIn(r.text) }));
+}

@@ -1,0 +1,57 @@
+/**
+ * Fixed-window rate limits kept in RateLimitBucket, so every API process shares one count. The
+ * increment is a single INSERT ... ON CONFLICT statement: concurrent requests cannot both slip under.
+ */
+import { DomainError } from '../../domain-error.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+
+export interface RateLimit {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+/** Failed sign-ins per account (email) and per client address; successful ones do not count. */
+export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
+export const SIGN_IN_PER_IP: RateLimit = { limit: 50, windowMs: 15 * 60_000 };
+/** Password reset and verification mails per address and per client address. */
+export const MAIL_PER_ACCOUNT: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
+export const MAIL_PER_IP: RateLimit = { limit: 30, windowMs: 60 * 60_000 };
+/** Captcha answers per client address. */
+export const CAPTCHA_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Counts one attempt against `key`; returns the count in the current window. */
+export async function hit(prisma: Pick<PrismaClient, '$queryRaw'>, key: string, rule: RateLimit, now = new Date()): Promise<number> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const expiresAt = new Date(windowStart.getTime() + rule.windowMs);
+  const rows = await prisma.$queryRaw<{ count: number }[]>`
+    INSERT INTO rate_limit_buckets (key, window_start, count, expires_at)
+    VALUES (${key}, ${windowStart}, 1, ${expiresAt})
+    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
+    RETURNING count`;
+  return Number(rows[0]?.count ?? 1);
+}
+
+/** Counts an attempt and refuses it (RATE_LIMITED, HTTP 429) once the window's limit is passed. */
+export async function consume(prisma: Pick<PrismaClient, '$queryRaw'>, key: string, rule: RateLimit, now = new Date()): Promise<void> {
+  const count = await hit(prisma, key, rule, now);
+  if (count > rule.limit) {
+    throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil(rule.windowMs / 1000) });
+  }
+}
+
+/** Refuses (RATE_LIMITED) when `key` already used up this window, without counting (for failure-only limits). */
+export async function assertUnderLimit(prisma: Pick<PrismaClient, 'rateLimitBucket'>, key: string, rule: RateLimit, now = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const bucket = await prisma.rateLimitBucket.findUnique({ where: { key_windowStart: { key, windowStart } }, select: { count: true } });
+  if (bucket && bucket.count >= rule.limit) {
+    throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000) });
+  }
+}
+
+/** Deletes windows that have ended (run from a periodic job). */
+export async function pruneBuckets(prisma: Pick<PrismaClient, 'rateLimitBucket'>, now = new Date()): Promise<number> {
+  return (await prisma.rateLimitBucket.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+}

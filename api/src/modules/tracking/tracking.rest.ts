@@ -1,0 +1,38 @@
+/** Legacy REST paths for tracking, web push and client logs. */
+import { Router } from 'express';
+import { nullable, object, optional, record, string, unknown } from 'superstruct';
+import { handler } from '../../http/rest-helpers.ts';
+import { parseBody } from '../users/rest-body.ts';
+import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
+
+const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });
+const EventBody = optional(object({ properties: optional(record(string(), unknown())) }));
+const BrowserTokenBody = object({ token: string() });
+const PushClickBody = object({ campaignId: string() });
+const LogBody = object({ message: string(), type: string(), url: optional(nullable(string())) });
+
+export function trackingRouter(): Router {
+  const r = Router();
+  r.post('/users/tracking', handler(async (req) => {
+    await trackMarketing(req.ctx, parseBody(TrackingBody, req.body));
+    return { success: true };
+  }));
+  r.post('/users/track-event/:eventName', handler(async (req) => {
+    const body = parseBody(EventBody, req.body ?? undefined);
+    await trackEvent(req.ctx, String(req.params.eventName), body?.properties);
+    return { success: true };
+  }));
+  r.post('/users/registerBrowserToken', handler(async (req) => {
+    await registerBrowserToken(req.ctx, parseBody(BrowserTokenBody, req.body).token);
+    return { success: true };
+  }));
+  r.post('/trackWebPushClick', handler(async (req) => {
+    await trackWebPushClick(req.ctx, parseBody(PushClickBody, req.body).campaignId);
+    return { success: true };
+  }));
+  r.post('/logstash/log', handler(async (req) => {
+    await clientLog(req.ctx, parseBody(LogBody, req.body));
+    return undefined;
+  }));
+  return r;
+}

@@ -1,0 +1,35 @@
+/** Single-use, expiring mail link tokens (stored hashed). */
+import type { AppContext } from '../../context.ts';
+import { badInput } from '../../domain-error.ts';
+import type { EmailToken, EmailTokenKind } from '../../generated/prisma/client.ts';
+import { hashToken, newToken } from '../auth/session.service.ts';
+
+export const TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
+  VERIFY_EMAIL: 7 * 24 * 3600_000,
+  RESET_PASSWORD: 3600_000,
+  CHANGE_EMAIL: 24 * 3600_000,
+  PARENT_CONSENT: 7 * 24 * 3600_000,
+};
+
+export const LINK_INVALID_MESSAGE = 'This link has expired or was already used.';
+
+/** Issues a token of a kind, voiding the user's earlier unused ones of the same kind. */
+export async function issueEmailToken(ctx: AppContext, userId: string, kind: EmailTokenKind, newEmail: string | null, now = new Date()): Promise<string> {
+  await ctx.prisma.emailToken.updateMany({ where: { userId, kind, usedAt: null }, data: { usedAt: now } });
+  const token = newToken();
+  await ctx.prisma.emailToken.create({
+    data: { userId, kind, tokenHash: hashToken(token), newEmail, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]) },
+  });
+  return token;
+}
+
+/** Claims a token once (atomically); an unknown, used, expired or wrong-kind token is a 400. */
+export async function claimEmailToken(ctx: AppContext, token: unknown, kind: EmailTokenKind, now = new Date()): Promise<EmailToken> {
+  const invalid = () => badInput(LINK_INVALID_MESSAGE, [{ field: 'token', key: 'token-invalid', message: LINK_INVALID_MESSAGE }], 'token-invalid');
+  if (typeof token !== 'string' || token.length < 10 || token.length > 200) throw invalid();
+  const row = await ctx.prisma.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!row || row.kind !== kind || row.usedAt || row.expiresAt <= now) throw invalid();
+  const claimed = await ctx.prisma.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+  if (claimed.count === 0) throw invalid();
+  return row;
+}

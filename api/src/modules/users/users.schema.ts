@@ -1,0 +1,262 @@
+/** GraphQL: the viewer's profile, sign-up, profile updates, email and password flows, deletion. */
+import { builder } from '../../graphql/builder.ts';
+import type { FieldError } from '../../domain-error.ts';
+import type { OnboardingView } from '../onboarding/onboarding.service.ts';
+import type { ProfileView } from './profile.ts';
+import {
+  acceptAgreement,
+  changePassword,
+  confirmEmail,
+  confirmEmailChange,
+  confirmParentConsent,
+  deleteAccount,
+  getTier,
+  getViewerProfile,
+  requestEmailChange,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
+  signUp,
+  updateProfile,
+} from './users.service.ts';
+
+export const UserRoleEnum = builder.enumType('UserRole', { values: ['USER', 'SUPPORT', 'ADMIN'] as const });
+export const AccountStatusEnum = builder.enumType('AccountStatus', {
+  description: 'active, blocked or super_blocked (core §3). Blocked accounts reach only /disabled.',
+  values: ['ACTIVE', 'BLOCKED', 'SUPER_BLOCKED'] as const,
+});
+const TaxVerificationStatusEnum = builder.enumType('TaxVerificationStatus', {
+  values: ['NOT_REQUIRED', 'REQUIRED', 'FAILED', 'UNDER_REVIEW', 'VERIFIED'] as const,
+});
+
+export const ProfileFieldError = builder.objectRef<FieldError>('ProfileFieldError').implement({
+  description: "One field that was not saved: the spec's error key and message.",
+  fields: (t) => ({ field: t.exposeString('field'), key: t.exposeString('key'), message: t.exposeString('message') }),
+});
+
+const Onboarding = builder.objectRef<OnboardingView>('Onboarding').implement({
+  description: 'On-boarding completion (core §4); the guard sends the user to firstIncompleteStep.',
+  fields: (t) => ({
+    name: t.exposeBoolean('name'),
+    contacts: t.exposeBoolean('contacts'),
+    distribution: t.exposeBoolean('distribution'),
+    firstIncompleteStep: t.exposeInt('firstIncompleteStep', { nullable: true, description: '1 Name, 2 Contact, 3 Distribution; null when complete.' }),
+  }),
+});
+
+const Impersonator = builder.objectRef<NonNullable<ProfileView['impersonatedBy']>>('Impersonator').implement({
+  description: 'The support agent acting as this user (shown in the impersonation banner).',
+  fields: (t) => ({ id: t.exposeID('id'), email: t.exposeString('email'), name: t.exposeString('name') }),
+});
+
+const ProfileAbilities = builder.objectRef<ProfileView['viewerCan']>('ProfileAbilities').implement({
+  description: 'What the viewer may do with this account (false while support acts as the user).',
+  fields: (t) => ({
+    changePassword: t.exposeBoolean('changePassword'),
+    changeEmail: t.exposeBoolean('changeEmail'),
+    withdraw: t.exposeBoolean('withdraw'),
+    deleteAccount: t.exposeBoolean('deleteAccount'),
+  }),
+});
+
+export const Profile = builder.objectRef<ProfileView>('Profile').implement({
+  description: "The signed-in user's profile (core §3, supporting §3).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    emailVerified: t.exposeBoolean('emailVerified'),
+    notValidEmail: t.exposeBoolean('notValidEmail', { description: 'Mail bounced: show the invalid-email notice.' }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    birthday: t.expose('birthday', { type: 'Date', nullable: true }),
+    birthdayDisabled: t.exposeBoolean('birthdayDisabled', { description: "Locked birthday: 'contact us to change this date'." }),
+    country: t.exposeString('country', { nullable: true }),
+    state: t.exposeString('state', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    address1: t.exposeString('address1', { nullable: true }),
+    address2: t.exposeString('address2', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    primaryArtists: t.exposeStringList('primaryArtists', { description: 'The first entry is the artist name shown.' }),
+    distributionAgreement: t.exposeBoolean('distributionAgreement'),
+    privacyPolicyAgreement: t.exposeBoolean('privacyPolicyAgreement'),
+    parentEmail: t.exposeString('parentEmail', { nullable: true }),
+    parentConsentConfirmed: t.exposeBoolean('parentConsentConfirmed', { description: 'The parent opened the consent link mailed to parentEmail.' }),
+    paypalEmail: t.exposeString('paypalEmail', { nullable: true }),
+    paypalFirstName: t.exposeString('paypalFirstName', { nullable: true }),
+    paypalLastName: t.exposeString('paypalLastName', { nullable: true }),
+    activeSubscription: t.exposeString('activeSubscription', { description: 'Plan name of the active subscription; FREE without one.' }),
+    taxVerificationStatus: t.expose('taxVerificationStatus', { type: TaxVerificationStatusEnum }),
+    isAnalyticsDisabled: t.exposeBoolean('isAnalyticsDisabled'),
+    role: t.expose('role', { type: UserRoleEnum }),
+    status: t.expose('status', { type: AccountStatusEnum }),
+    isLocked: t.exposeBoolean('isLocked', { description: 'Locked after failed sign-ins: the client sends the user to /captcha.' }),
+    agreementAcceptedAt: t.expose('agreementAcceptedAt', { type: 'DateTime', nullable: true }),
+    onboarding: t.field({ type: Onboarding, resolve: (p) => p.onboarding }),
+    impersonatedBy: t.field({ type: Impersonator, nullable: true, resolve: (p) => p.impersonatedBy }),
+    viewerCan: t.field({ type: ProfileAbilities, resolve: (p) => p.viewerCan }),
+  }),
+});
+
+const SignUpInput = builder.inputType('SignUpInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+    firstName: t.string(),
+    lastName: t.string(),
+    birthday: t.string({ description: 'YYYY-MM-DD or MM/DD/YYYY.' }),
+    distributionAgreement: t.boolean(),
+    privacyPolicyAgreement: t.boolean(),
+    parentEmail: t.string(),
+    captchaCode: t.string(),
+    campaignId: t.string(),
+    templateId: t.string(),
+  }),
+});
+
+const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
+  description: 'Only the fields present are considered; null clears a field (state, address2, parentEmail, paypal*).',
+  fields: (t) => ({
+    firstName: t.string(),
+    lastName: t.string(),
+    birthday: t.string(),
+    primaryArtists: t.stringList(),
+    country: t.string(),
+    state: t.string(),
+    city: t.string(),
+    address1: t.string(),
+    address2: t.string(),
+    postalCode: t.string(),
+    distributionAgreement: t.boolean(),
+    privacyPolicyAgreement: t.boolean(),
+    parentEmail: t.string(),
+    paypalEmail: t.string(),
+    paypalFirstName: t.string(),
+    paypalLastName: t.string(),
+  }),
+});
+
+const UpdateProfilePayload = builder.objectRef<{ profile: ProfileView; fieldErrors: FieldError[] }>('UpdateProfilePayload').implement({
+  description: 'The profile after applying the valid changed fields, and the fields that were refused.',
+  fields: (t) => ({
+    viewer: t.field({ type: Profile, resolve: (p) => p.profile }),
+    fieldErrors: t.field({ type: [ProfileFieldError], resolve: (p) => p.fieldErrors }),
+  }),
+});
+
+interface TierShape {
+  name: string;
+  displayName: string;
+  description: string | null;
+  priceMinor: number;
+  currency: string;
+  billingPeriod: string;
+  primaryArtistLimit: number;
+  trackLimit: number;
+  features: string[];
+}
+const Tier = builder.objectRef<TierShape>('Tier').implement({
+  description: 'A plan as GET /api/tier/{tierName} shows it.',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    displayName: t.exposeString('displayName'),
+    description: t.exposeString('description', { nullable: true }),
+    priceMinor: t.exposeInt('priceMinor', { description: 'Price in minor units (cents).' }),
+    currency: t.exposeString('currency'),
+    billingPeriod: t.exposeString('billingPeriod'),
+    primaryArtistLimit: t.exposeInt('primaryArtistLimit'),
+    trackLimit: t.exposeInt('trackLimit'),
+    features: t.exposeStringList('features'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: Profile,
+    nullable: true,
+    description: 'The signed-in user (or the user support is acting as); null when signed out.',
+    resolve: (_r, _a, ctx) => (ctx.viewer ? getViewerProfile(ctx) : null),
+  }),
+  tier: t.field({ type: Tier, args: { name: t.arg.string({ required: true }) }, resolve: (_r, a, ctx) => getTier(ctx, a.name) }),
+}));
+
+builder.mutationFields((t) => ({
+  signUp: t.field({
+    type: Profile,
+    description: 'Creates the account, mails the verification link and signs in (sets the session cookie).',
+    args: { input: t.arg({ type: SignUpInput, required: true }) },
+    resolve: (_r, { input }, ctx) => signUp(ctx, input),
+  }),
+  updateProfile: t.field({
+    type: UpdateProfilePayload,
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    resolve: (_r, { input }, ctx) => updateProfile(ctx, input),
+  }),
+  requestPasswordReset: t.boolean({
+    description: 'Mails a reset link to /reset-password?token=… when the address has an account; always true.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await requestPasswordReset(ctx, a.email);
+      return true;
+    },
+  }),
+  resetPassword: t.boolean({
+    args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await resetPassword(ctx, a.token, a.password);
+      return true;
+    },
+  }),
+  changePassword: t.boolean({
+    authScopes: { signedIn: true },
+    args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await changePassword(ctx, a.currentPassword, a.newPassword);
+      return true;
+    },
+  }),
+  requestEmailChange: t.string({
+    authScopes: { signedIn: true },
+    description: "Mails a confirmation link to the new address; returns 'Change Email request has been sent. Please check your {email} email'.",
+    args: { newEmail: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => (await requestEmailChange(ctx, a.newEmail)).message,
+  }),
+  confirmEmail: t.boolean({
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await confirmEmail(ctx, a.token);
+      return true;
+    },
+  }),
+  confirmParentConsent: t.boolean({
+    description: 'The parent or guardian confirms consent from the link mailed to them (/parent-consent?token=…).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await confirmParentConsent(ctx, a.token);
+      return true;
+    },
+  }),
+  confirmEmailChange: t.boolean({
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await confirmEmailChange(ctx, a.token);
+      return true;
+    },
+  }),
+  resendVerificationEmail: t.boolean({
+    authScopes: { signedIn: true },
+    resolve: async (_r, _a, ctx) => {
+      await resendVerificationEmail(ctx);
+      return true;
+    },
+  }),
+  acceptAgreement: t.field({ type: Profile, authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => acceptAgreement(ctx) }),
+  deleteAccount: t.boolean({
+    authScopes: { signedIn: true },
+    description: 'Allowed only when every release is NOT_COMPLETED or BEFORE_CREATED; ends sessions and erases personal data.',
+    resolve: async (_r, _a, ctx) => {
+      await deleteAccount(ctx);
+      return true;
+    },
+  }),
+}));
