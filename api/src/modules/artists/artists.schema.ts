@@ -1,0 +1,46 @@
+/** GraphQL: adding and removing artist credits. */
+import { builder } from '../../graphql/builder.ts';
+import { getRelease } from '../releases/releases.service.ts';
+import { ArtistRoleEnum } from '../releases/releases.schema.ts';
+import { addArtistCredits, removeArtistCredit } from './artists.service.ts';
+
+const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
+  fields: (t) => ({
+    releaseId: t.id({ required: false, description: 'Credit the whole release (when trackId is absent).' }),
+    trackId: t.id({ required: false }),
+    artistName: t.string({ required: true, description: 'One name, or several separated by commas.' }),
+    role: t.field({ type: ArtistRoleEnum, required: true }),
+  }),
+});
+
+const AddArtistCreditPayload = builder.objectRef<{ releaseId: string; creditIds: string[] }>('AddArtistCreditPayload').implement({
+  fields: (t) => ({
+    credits: t.prismaField({
+      type: ['ArtistCredit'],
+      resolve: (query, p, _a, ctx) => ctx.prisma.artistCredit.findMany({ ...query, where: { id: { in: p.creditIds }, userId: ctx.viewer?.userId ?? '' }, orderBy: { position: 'asc' } }),
+    }),
+    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+  }),
+});
+const RemoveArtistCreditPayload = builder.objectRef<{ releaseId: string; id: string }>('RemoveArtistCreditPayload').implement({
+  fields: (t) => ({
+    removedCreditId: t.exposeID('id'),
+    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  addArtistCredit: t.field({
+    type: AddArtistCreditPayload,
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: AddArtistCreditInput, required: true }) },
+    resolve: (_p, { input }, ctx) =>
+      addArtistCredits(ctx, { releaseId: input.releaseId ? String(input.releaseId) : null, trackId: input.trackId ? String(input.trackId) : null, artistName: input.artistName, role: input.role }),
+  }),
+  removeArtistCredit: t.field({
+    type: RemoveArtistCreditPayload,
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_p, args, ctx) => ({ ...(await removeArtistCredit(ctx, String(args.id))), id: String(args.id) }),
+  }),
+}));

@@ -1,0 +1,112 @@
+/** Artist credits on tracks and releases, with the artist-name rules and the plan's primary-artist limit. */
+import { splitArtistNames, validateArtistInput } from '@cadence/domain/artist-names';
+import { ARTIST_ROLE, type ArtistRoleId } from '@cadence/domain/constants';
+import { canAddPrimaryArtist } from '@cadence/domain/plans';
+import { badInput, DomainError } from '../../domain-error.ts';
+import { requireViewer } from '../releases/release-model.ts';
+import { currentPlan } from '../releases/plan.ts';
+import { lockOwnedRelease, prepareEdit, touchRelease, type ReleaseCtx } from '../releases/releases.service.ts';
+import type { Tx } from '../releases/release-status.service.ts';
+import { lockOwnedTrack } from '../tracks/tracks.service.ts';
+
+const ROLE_IDS: readonly number[] = Object.values(ARTIST_ROLE);
+
+/** Narrows a number from the API to an artist role id, or answers 400. */
+export function toArtistRole(value: unknown): ArtistRoleId {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !ROLE_IDS.includes(n)) {
+    throw badInput('Unknown artist role', [{ field: 'artistRelationTypeId', key: 'range', message: `Role must be one of ${ROLE_IDS.join(', ')}` }], 'range');
+  }
+  return n as ArtistRoleId;
+}
+
+export interface AddCreditInput {
+  /** Credit the whole release (trackId absent) or one track. */
+  releaseId?: string | null;
+  trackId?: string | null;
+  /** One name, or several separated by commas. */
+  artistName: string;
+  role: ArtistRoleId;
+}
+
+async function targetOf(tx: Tx, ctx: ReleaseCtx, input: { releaseId?: string | null; trackId?: string | null }) {
+  if (input.trackId) {
+    const { track, release } = await lockOwnedTrack(tx, ctx, input.trackId);
+    if (input.releaseId && input.releaseId !== release.id) throw new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
+    return { release, trackId: track.id };
+  }
+  if (!input.releaseId) throw badInput('Give a release or a track', [{ field: 'trackId', key: 'required', message: 'Give a release or a track' }], 'required');
+  return { release: await lockOwnedRelease(tx, ctx, input.releaseId), trackId: null };
+}
+
+/** Adds one or more artists (comma list) with one role; names follow the artist-name rules; new primary artists count against the plan. */
+export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): Promise<{ releaseId: string; trackId: string | null; creditIds: string[] }> {
+  const viewer = requireViewer(ctx);
+  if (typeof input.artistName !== 'string' || splitArtistNames(input.artistName).length === 0) {
+    throw badInput('Artist Name is required', [{ field: 'artistName', key: 'required', message: 'Artist Name is required' }], 'required');
+  }
+  return ctx.prisma.$transaction(async (tx) => {
+    const { release, trackId } = await targetOf(tx, ctx, input);
+    const { version } = await prepareEdit(tx, ctx, release);
+    const existing = await tx.artistCredit.findMany({ where: { releaseId: release.id, trackId }, select: { artistName: true, artistRelationTypeId: true, position: true } });
+    const listed = existing.filter((c) => c.artistRelationTypeId === input.role).map((c) => c.artistName);
+    const error = validateArtistInput(input.artistName, { role: input.role, listed });
+    if (error) throw badInput(error.message, [{ field: 'artistName', ...error }], error.key);
+    const names = splitArtistNames(input.artistName);
+    if (input.role === ARTIST_ROLE.PRIMARY) {
+      const [plan, user, primaries] = await Promise.all([
+        currentPlan(tx, viewer.userId),
+        tx.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { primaryArtists: true } }),
+        tx.artistCredit.findMany({ where: { userId: viewer.userId, artistRelationTypeId: ARTIST_ROLE.PRIMARY, release: { status: { not: 99 } } }, distinct: ['artistName'], select: { artistName: true } }),
+      ]);
+      const known = new Set([...user.primaryArtists, ...primaries.map((p) => p.artistName)].map((n) => n.trim().toLowerCase()));
+      for (const name of names) {
+        if (known.has(name.toLowerCase())) continue;
+        if (!canAddPrimaryArtist(plan, known.size)) {
+          throw new DomainError('FORBIDDEN', 'Your plan does not allow more primary artists. Upgrade your plan to add more', { key: 'plan-artist-limit' });
+        }
+        known.add(name.toLowerCase());
+      }
+    }
+    let position = existing.reduce((max, c) => Math.max(max, c.position), -1);
+    const creditIds: string[] = [];
+    for (const name of names) {
+      position += 1;
+      const credit = await tx.artistCredit.create({
+        data: { releaseId: release.id, trackId, userId: viewer.userId, artistName: name, artistRelationTypeId: input.role, position },
+        select: { id: true },
+      });
+      creditIds.push(credit.id);
+    }
+    await touchRelease(tx, { id: release.id, version });
+    return { releaseId: release.id, trackId, creditIds };
+  });
+}
+
+/** Removes one credit of the viewer's (GraphQL removeArtistCredit). */
+export async function removeArtistCredit(ctx: ReleaseCtx, creditId: string): Promise<{ releaseId: string }> {
+  const viewer = requireViewer(ctx);
+  return ctx.prisma.$transaction(async (tx) => {
+    const credit = await tx.artistCredit.findFirst({ where: { id: creditId, userId: viewer.userId } });
+    if (!credit) throw new DomainError('NOT_FOUND', 'Credit not found', { key: 'credit-not-found' });
+    const release = await lockOwnedRelease(tx, ctx, credit.releaseId);
+    const { version } = await prepareEdit(tx, ctx, release);
+    await tx.artistCredit.delete({ where: { id: creditId } });
+    await touchRelease(tx, { id: release.id, version });
+    return { releaseId: release.id };
+  });
+}
+
+/** Removes the credits with this name from a track (DELETE /api/artists?artistName&trackId&userId). */
+export async function removeArtistCreditsByName(ctx: ReleaseCtx, input: { artistName: string; trackId: string; userId?: string }): Promise<{ releaseId: string; removed: number }> {
+  const viewer = requireViewer(ctx);
+  if (input.userId && input.userId !== viewer.userId) throw new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
+  return ctx.prisma.$transaction(async (tx) => {
+    const { release, trackId } = await targetOf(tx, ctx, { trackId: input.trackId });
+    const { version } = await prepareEdit(tx, ctx, release);
+    const { count } = await tx.artistCredit.deleteMany({ where: { trackId, artistName: { equals: input.artistName.trim(), mode: 'insensitive' } } });
+    if (count === 0) throw new DomainError('NOT_FOUND', 'No such artist on this track', { key: 'credit-not-found' });
+    await touchRelease(tx, { id: release.id, version });
+    return { releaseId: release.id, removed: count };
+  });
+}

@@ -1,0 +1,152 @@
+/** Legacy REST paths for releases (core §7): parse, call the services, present. */
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { Router, type Request, type Response } from 'express';
+import { isReleaseStatus } from '@cadence/domain/release-status';
+import { handler, queryBool } from '../../http/rest-helpers.ts';
+import { badInput } from '../../domain-error.ts';
+import { readSingleFileForm } from '../uploads/multipart.ts';
+import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
+import { tarStream } from '../downloads/tar.ts';
+import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
+import { requireViewer } from './release-model.ts';
+import { presentRelease, RELEASE_REST_INCLUDE } from './releases.presenter.ts';
+import {
+  checkRelease,
+  checkReleases,
+  countReleases,
+  createRelease,
+  deleteRelease,
+  getRelease,
+  listReleases,
+  releaseStatuses,
+  reopenRelease,
+  submitRelease,
+  takedownRelease,
+  updateRelease,
+  type ReleaseCheck,
+  type ReleaseCtx,
+} from './releases.service.ts';
+
+/** A release in the legacy shape, read in one query. */
+export async function restRelease(ctx: ReleaseCtx, id: string) {
+  const release = await getRelease(ctx, id, { include: RELEASE_REST_INCLUDE });
+  return presentRelease(release as never, ctx.viewer, ctx.config.env.sunsetDate);
+}
+
+/** The check as the legacy API reports it: release fields, then per-track fields, each with key and message. */
+export function presentCheck(check: ReleaseCheck) {
+  const fields: Record<string, { key: string; message: string }> = {};
+  const tracks: Record<string, { trackNumber: number; fields: Record<string, { key: string; message: string }> }> = {};
+  for (const i of check.issues) {
+    if (i.trackId && i.trackNumber) {
+      const entry = (tracks[i.trackId] ??= { trackNumber: i.trackNumber, fields: {} });
+      entry.fields[i.field] ??= { key: i.key, message: i.message };
+    } else fields[i.field] ??= { key: i.key, message: i.message };
+  }
+  return { id: check.releaseId, valid: check.ok, fields, tracks, issues: check.issues };
+}
+
+function str(value: unknown, name: string, required = true): string | undefined {
+  if (value === undefined || value === '') {
+    if (required) throw badInput(`${name} is required`, [{ field: name, key: 'required', message: `${name} is required` }], 'required');
+    return undefined;
+  }
+  if (typeof value !== 'string') throw badInput(`${name} must be a string`, [{ field: name, key: 'invalid-type', message: `${name} must be a string` }], 'invalid-type');
+  return value;
+}
+
+/** Streams a stored file (or archive) with a download name and no content sniffing. */
+export async function sendFile(res: Response, body: Readable | AsyncIterable<Buffer>, opts: { mimeType: string; fileName: string; size?: number; inline?: boolean }) {
+  res.setHeader('Content-Type', opts.mimeType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Disposition', `${opts.inline ? 'inline' : 'attachment'}; filename="${opts.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`);
+  if (opts.size !== undefined) res.setHeader('Content-Length', String(opts.size));
+  await pipeline(body, res);
+}
+
+async function coverUpload(req: Request) {
+  const ctx = req.ctx;
+  requireViewer(ctx);
+  const queryId = typeof req.query.releaseId === 'string' ? req.query.releaseId : undefined;
+  const { result } = await readSingleFileForm(
+    req,
+    { fileField: 'file', maxFileBytes: ctx.config.limits.imageUploadBytes },
+    async (file, fields) => {
+      const releaseId = fields.releaseId ?? fields.albumId ?? queryId;
+      if (!releaseId) throw badInput('Send releaseId before the file', [{ field: 'releaseId', key: 'required', message: 'releaseId is required' }], 'required');
+      return uploadCoverArt(ctx, releaseId, { stream: file.stream, fileName: file.fileName });
+    },
+    async () => undefined, // a replaced cover is a complete, valid state
+  );
+  return restRelease(ctx, result.id);
+}
+
+/** Router for /api/releases/... */
+export function releasesRouter(): Router {
+  const r = Router();
+  r.get('/releases', handler(async (req) => {
+    const ctx = req.ctx;
+    requireViewer(ctx);
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badInput('limit must be a whole number from 1 to 100', [{ field: 'limit', key: 'range', message: 'limit must be from 1 to 100' }], 'range');
+    const cursor = str(req.query.cursor, 'cursor', false);
+    const statusText = str(req.query.status, 'status', false);
+    const statuses = statusText ? statusText.split(',').map((s) => s.trim()) : undefined;
+    if (statuses && !statuses.every(isReleaseStatus)) throw badInput('Unknown status', [{ field: 'status', key: 'invalid', message: 'Unknown status' }], 'invalid');
+    const filter = { statuses: statuses as never };
+    const [rows, totalCount] = await Promise.all([
+      listReleases(ctx, { include: RELEASE_REST_INCLUDE, take: limit + 1, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) }, filter),
+      countReleases(ctx, filter),
+    ]);
+    const page = rows.slice(0, limit);
+    return {
+      releases: page.map((row) => presentRelease(row as never, ctx.viewer, ctx.config.env.sunsetDate)),
+      totalCount,
+      nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  }));
+  r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));
+  r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, String(req.params.id)))));
+  r.post('/releases/check', handler(async (req) => {
+    const body = req.body as unknown;
+    const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string')) {
+      throw badInput('Send a list of 1 to 100 release ids', [{ field: 'ids', key: 'invalid', message: 'Send a list of 1 to 100 release ids' }], 'invalid');
+    }
+    return (await checkReleases(req.ctx, ids as string[])).map(presentCheck);
+  }));
+  r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: queryBool(req.query.skipTimeLimit, 'skipTimeLimit') ?? false })));
+  r.get('/releases/download-link/:code', handler(async (req, res) => {
+    const { archiveName, entries } = await openDownloadLink(req.ctx, String(req.params.code));
+    const size = entries.reduce((n, e) => n + 512 + Math.ceil(e.size / 512) * 512, 1024);
+    await sendFile(res, tarStream(entries), { mimeType: 'application/x-tar', fileName: archiveName, size });
+  }));
+  r.post('/releases/cover-upload', handler(coverUpload));
+  r.post('/releases/takedown/:id', handler(async (req) => restRelease(req.ctx, (await takedownRelease(req.ctx, String(req.params.id))).id)));
+  r.post('/releases/status/change/notCompleted/:id', handler(async (req) => restRelease(req.ctx, (await reopenRelease(req.ctx, String(req.params.id))).id)));
+  r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, String(req.params.id))).id)));
+  r.post('/releases/:id/download-link', handler(async (req) => createDownloadLink(req.ctx, String(req.params.id))));
+  r.get('/releases/:id/cover', handler(async (req, res) => {
+    const cover = await openCoverArt(req.ctx, String(req.params.id));
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    await sendFile(res, cover.stream, { mimeType: cover.mimeType, fileName: cover.fileName, size: cover.size, inline: true });
+  }));
+  r.get('/releases/:id', handler(async (req) => restRelease(req.ctx, String(req.params.id))));
+  r.post('/releases', handler(async (req, res) => {
+    const { id } = await createRelease(req.ctx, req.body ?? {});
+    res.status(201);
+    return restRelease(req.ctx, id);
+  }));
+  r.put('/releases/:id', handler(async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { version, ...fields } = body;
+    if (version !== undefined && version !== null && !Number.isInteger(version)) throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
+    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, version as number | undefined)).id);
+  }));
+  r.delete('/releases/:id', handler(async (req) => {
+    await deleteRelease(req.ctx, String(req.params.id));
+    return undefined;
+  }));
+  return r;
+}

@@ -1,0 +1,87 @@
+/** GraphQL: track mutations (upload, edit, delete, reorder, apply to all). */
+import { builder } from '../../graphql/builder.ts';
+import { getRelease } from '../releases/releases.service.ts';
+import { releasePayload } from '../releases/releases.schema.ts';
+import { applyToAllTracks, deleteTrack, getTrack, reorderTracks, updateTrack, uploadTrack } from './tracks.service.ts';
+
+/** Payload of a change to one track: the track and its release, each loaded with what the client asked for. */
+function trackPayload(name: string) {
+  return builder.objectRef<{ id: string; releaseId: string }>(name).implement({
+    fields: (t) => ({
+      track: t.prismaField({ type: 'Track', resolve: (query, p, _a, ctx) => getTrack(ctx, p.id, query) }),
+      release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+    }),
+  });
+}
+
+const UploadTrackPayload = trackPayload('UploadTrackPayload');
+const UpdateTrackPayload = trackPayload('UpdateTrackPayload');
+const DeleteTrackPayload = builder.objectRef<{ id: string; releaseId: string }>('DeleteTrackPayload').implement({
+  fields: (t) => ({
+    deletedTrackId: t.exposeID('id'),
+    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+  }),
+});
+const ReorderTracksPayload = releasePayload('ReorderTracksPayload');
+const ApplyToAllTracksPayload = releasePayload('ApplyToAllTracksPayload');
+
+const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    title: t.string({ required: false }),
+    isrc: t.string({ required: false, description: 'CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission.' }),
+    genreId: t.string({ required: false }),
+    languageId: t.string({ required: false }),
+    recordingVersionId: t.int({ required: false, description: '2430 studio, 2414 live.' }),
+    isCover: t.boolean({ required: false }),
+    explicitLyrics: t.boolean({ required: false }),
+    isRemix: t.boolean({ required: false }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  uploadTrack: t.field({
+    type: UploadTrackPayload,
+    authScopes: { signedIn: true },
+    description: 'Adds a track from a WAV or FLAC file (multipart request with the Apollo-Require-Preflight header).',
+    args: { releaseId: t.arg.id({ required: true }), file: t.arg({ type: 'Upload', required: true }) },
+    resolve: async (_p, args, ctx) => {
+      const upload = await args.file;
+      return uploadTrack(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename });
+    },
+  }),
+  updateTrack: t.field({
+    type: UpdateTrackPayload,
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: UpdateTrackInput, required: true }) },
+    resolve: (_p, { input }, ctx) => {
+      const { id, ...fields } = input;
+      return updateTrack(ctx, String(id), Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    },
+  }),
+  deleteTrack: t.field({
+    type: DeleteTrackPayload,
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_p, args, ctx) => deleteTrack(ctx, String(args.id)),
+  }),
+  reorderTracks: t.field({
+    type: ReorderTracksPayload,
+    authScopes: { signedIn: true },
+    args: { releaseId: t.arg.id({ required: true }), trackIds: t.arg.idList({ required: true }) },
+    resolve: (_p, args, ctx) => reorderTracks(ctx, String(args.releaseId), args.trackIds.map(String)),
+  }),
+  applyToAllTracks: t.field({
+    type: ApplyToAllTracksPayload,
+    authScopes: { signedIn: true },
+    description: "'APPLY TO ALL TRACKS IN RELEASE': copy this track's credits, genre and language to the other tracks.",
+    args: {
+      trackId: t.arg.id({ required: true }),
+      credits: t.arg.boolean({ required: false, defaultValue: true }),
+      genre: t.arg.boolean({ required: false, defaultValue: true }),
+      language: t.arg.boolean({ required: false, defaultValue: true }),
+    },
+    resolve: (_p, args, ctx) =>
+      applyToAllTracks(ctx, String(args.trackId), { credits: args.credits ?? true, genre: args.genre ?? true, language: args.language ?? true }),
+  }),
+}));

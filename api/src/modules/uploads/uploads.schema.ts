@@ -1,0 +1,19 @@
+/** GraphQL: cover-art upload (track upload lives with the tracks). */
+import { builder } from '../../graphql/builder.ts';
+import { releasePayload } from '../releases/releases.schema.ts';
+import { uploadCoverArt } from '../releases/cover-art.service.ts';
+
+const UploadCoverArtPayload = releasePayload('UploadCoverArtPayload');
+
+builder.mutationField('uploadCoverArt', (t) =>
+  t.field({
+    type: UploadCoverArtPayload,
+    authScopes: { signedIn: true },
+    description: 'Sets the cover from a JPG or PNG, square, at least 1600x1600 (multipart request with the Apollo-Require-Preflight header).',
+    args: { releaseId: t.arg.id({ required: true }), file: t.arg({ type: 'Upload', required: true }) },
+    resolve: async (_p, args, ctx) => {
+      const upload = await args.file;
+      return { releaseId: (await uploadCoverArt(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename })).id };
+    },
+  }),
+);
