@@ -1,0 +1,196 @@
+/** GraphQL types, queries and mutations of in-app messages. */
+import { builder } from '../../graphql/builder.ts';
+import {
+  createInAppMessage,
+  deleteInAppMessage,
+  inAppMessageStats,
+  listAllInAppMessages,
+  listInAppMessagesForViewer,
+  listPublicInAppMessages,
+  recordInAppMessageEvent,
+  updateInAppMessage,
+  type InAppMessageInput,
+  type InAppMessageStat,
+} from './in-app-messages.service.ts';
+
+const InAppMessageType = builder.enumType('InAppMessageType', {
+  description: 'Where a message shows: popup-modal, alert-banner, sticky-bar or blue-banner.',
+  values: ['POPUP_MODAL', 'ALERT_BANNER', 'STICKY_BAR', 'BLUE_BANNER'] as const,
+});
+const InAppMessageAudience = builder.enumType('InAppMessageAudience', {
+  description: 'Who receives a message: everyone, signed-in people only, or visitors only.',
+  values: ['ALL', 'SIGNED_IN', 'VISITORS'] as const,
+});
+const InAppMessageEventType = builder.enumType('InAppMessageEventType', {
+  description: 'TRIGGERED when a message is shown, CLICKED when its button is clicked or it is dismissed.',
+  values: ['TRIGGERED', 'CLICKED'] as const,
+});
+
+interface CtaButtonShape {
+  text: string | null;
+  url: string | null;
+  isNewTab: boolean;
+}
+const CtaButton = builder.objectRef<CtaButtonShape>('InAppMessageCtaButton').implement({
+  description: "A message's call-to-action button.",
+  fields: (t) => ({
+    text: t.exposeString('text', { nullable: true }),
+    url: t.exposeString('url', { nullable: true }),
+    isNewTab: t.exposeBoolean('isNewTab'),
+  }),
+});
+
+const InAppMessage = builder.prismaObject('InAppMessage', {
+  description: 'A message support staff show in the app (supporting spec §3, §4).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.field({ type: InAppMessageType, resolve: (m) => m.type }),
+    headline: t.exposeString('headline', { nullable: true, description: 'Shown by popups.' }),
+    bodyText: t.exposeString('bodyText', { description: 'Sanitised HTML.' }),
+    ctaBtn: t.field({
+      type: CtaButton,
+      nullable: true,
+      select: { ctaText: true, ctaUrl: true, ctaNewTab: true },
+      resolve: (m) => (m.ctaText || m.ctaUrl ? { text: m.ctaText, url: m.ctaUrl, isNewTab: m.ctaNewTab } : null),
+    }),
+    disableCloseBtn: t.exposeBoolean('disableCloseBtn'),
+    delay: t.exposeInt('delay', { description: 'Seconds before the message shows.' }),
+    pages: t.exposeStringList('pages', { description: "Page ids, or 'all'." }),
+    devices: t.exposeStringList('devices'),
+    startDate: t.expose('startDate', { type: 'DateTime' }),
+    endDate: t.expose('endDate', { type: 'DateTime', nullable: true, authScopes: { support: true } }),
+    force: t.exposeBoolean('force'),
+    isStandAlone: t.exposeBoolean('isStandAlone'),
+    isDisplayAlways: t.exposeBoolean('isDisplayAlways'),
+    audience: t.field({ type: InAppMessageAudience, authScopes: { support: true }, resolve: (m) => m.audience }),
+  }),
+});
+
+const InAppMessageStatRef = builder.objectRef<InAppMessageStat>('InAppMessageStat').implement({
+  description: 'How often a message was shown and clicked.',
+  fields: (t) => ({
+    messageId: t.exposeID('messageId'),
+    triggered: t.exposeInt('triggered'),
+    clicked: t.exposeInt('clicked'),
+  }),
+});
+
+const CreateInAppMessageInput = builder.inputType('CreateInAppMessageInput', {
+  fields: (t) => ({
+    type: t.field({ type: InAppMessageType, required: true }),
+    headline: t.string(),
+    bodyText: t.string({ required: true, description: 'HTML; sanitised before it is stored.' }),
+    ctaText: t.string(),
+    ctaUrl: t.string(),
+    ctaNewTab: t.boolean(),
+    disableCloseBtn: t.boolean(),
+    delay: t.int({ description: 'Seconds.' }),
+    pages: t.stringList(),
+    devices: t.stringList(),
+    startDate: t.field({ type: 'DateTime' }),
+    endDate: t.field({ type: 'DateTime' }),
+    force: t.boolean(),
+    isStandAlone: t.boolean(),
+    isDisplayAlways: t.boolean(),
+    audience: t.field({ type: InAppMessageAudience }),
+  }),
+});
+
+const UpdateInAppMessageInput = builder.inputType('UpdateInAppMessageInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    type: t.field({ type: InAppMessageType }),
+    headline: t.string(),
+    bodyText: t.string({ description: 'HTML; sanitised before it is stored.' }),
+    ctaText: t.string(),
+    ctaUrl: t.string(),
+    ctaNewTab: t.boolean(),
+    disableCloseBtn: t.boolean(),
+    delay: t.int({ description: 'Seconds.' }),
+    pages: t.stringList(),
+    devices: t.stringList(),
+    startDate: t.field({ type: 'DateTime' }),
+    endDate: t.field({ type: 'DateTime' }),
+    force: t.boolean(),
+    isStandAlone: t.boolean(),
+    isDisplayAlways: t.boolean(),
+    audience: t.field({ type: InAppMessageAudience }),
+  }),
+});
+
+const RecordInAppMessageEventInput = builder.inputType('RecordInAppMessageEventInput', {
+  fields: (t) => ({
+    messageId: t.id({ required: true }),
+    destinationUrl: t.string({ description: "The button's address; empty when the message has none." }),
+    siteLocation: t.string({ required: true, description: 'The page the message showed on.' }),
+    type: t.field({ type: InAppMessageEventType, required: true }),
+  }),
+});
+
+const InAppMessagePayload = builder.objectRef<{ inAppMessage: { id: string } }>('InAppMessagePayload').implement({
+  fields: (t) => ({ inAppMessage: t.field({ type: InAppMessage, resolve: (p) => p.inAppMessage as never }) }),
+});
+const DeleteInAppMessagePayload = builder.objectRef<{ deletedId: string }>('DeleteInAppMessagePayload').implement({
+  fields: (t) => ({ deletedId: t.exposeID('deletedId') }),
+});
+const RecordInAppMessageEventPayload = builder.objectRef<{ recorded: boolean }>('RecordInAppMessageEventPayload').implement({
+  fields: (t) => ({ recorded: t.exposeBoolean('recorded') }),
+});
+
+builder.queryFields((t) => ({
+  inAppMessages: t.prismaField({
+    type: [InAppMessage],
+    description: "The signed-in person's messages, newest first (GET /api/in-app-messages).",
+    authScopes: { signedIn: true },
+    resolve: (query, _r, _a, ctx) => listInAppMessagesForViewer(ctx, query),
+  }),
+  publicInAppMessages: t.prismaField({
+    type: [InAppMessage],
+    description: "Visitors' messages, newest first (GET /api/in-app-messages/unauthorized).",
+    resolve: (query, _r, _a, ctx) => listPublicInAppMessages(ctx, query),
+  }),
+  allInAppMessages: t.prismaField({
+    type: [InAppMessage],
+    description: 'Every message, including scheduled, ended and deleted ones, for support staff.',
+    authScopes: { support: true },
+    resolve: (query, _r, _a, ctx) => listAllInAppMessages(ctx, query),
+  }),
+  inAppMessageStats: t.field({
+    type: [InAppMessageStatRef],
+    description: 'Triggered and clicked events counted per message.',
+    authScopes: { support: true },
+    resolve: (_r, _a, ctx) => inAppMessageStats(ctx),
+  }),
+}));
+
+const toInput = (input: Record<string, unknown>): InAppMessageInput => input as InAppMessageInput;
+
+builder.mutationFields((t) => ({
+  createInAppMessage: t.field({
+    type: InAppMessagePayload,
+    authScopes: { support: true },
+    args: { input: t.arg({ type: CreateInAppMessageInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ inAppMessage: await createInAppMessage(ctx, toInput(input)) }),
+  }),
+  updateInAppMessage: t.field({
+    type: InAppMessagePayload,
+    authScopes: { support: true },
+    args: { input: t.arg({ type: UpdateInAppMessageInput, required: true }) },
+    resolve: async (_r, { input: { id, ...rest } }, ctx) => ({ inAppMessage: await updateInAppMessage(ctx, String(id), toInput(rest)) }),
+  }),
+  deleteInAppMessage: t.field({
+    type: DeleteInAppMessagePayload,
+    authScopes: { support: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => ({ deletedId: await deleteInAppMessage(ctx, String(id)) }),
+  }),
+  recordInAppMessageEvent: t.field({
+    type: RecordInAppMessageEventPayload,
+    description: 'Reports that a message was shown (TRIGGERED) or clicked or dismissed (CLICKED).',
+    args: { input: t.arg({ type: RecordInAppMessageEventInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      await recordInAppMessageEvent(ctx, { ...input, messageId: String(input.messageId) });
+      return { recorded: true };
+    },
+  }),
+}));
