@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import './legal.css';
 
 /** One titled section of a legal text; `id` becomes the in-page anchor. */
@@ -6,6 +6,25 @@ export interface LegalSection {
   id: string;
   title: string;
   body: ReactNode;
+}
+
+/** Lets long titles such as "Term/Termination/Suspension" wrap after a slash on narrow screens. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split('/');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /** "Last updated …" with a machine-readable date. `isoDate` is yyyy-MM-dd. */
@@ -27,7 +46,9 @@ export function TableOfContents({ sections, label = 'Contents' }: { sections: Le
       <ol>
         {sections.map((section) => (
           <li key={section.id}>
-            <a href={`#${section.id}`}>{section.title}</a>
+            <a href={`#${section.id}`}>
+              <Breakable text={section.title} />
+            </a>
           </li>
         ))}
       </ol>
@@ -42,7 +63,9 @@ export function LegalSections({ sections }: { sections: LegalSection[] }) {
       <TableOfContents sections={sections} />
       {sections.map((section) => (
         <section key={section.id} id={section.id} className="legal-section" aria-labelledby={`${section.id}-title`}>
-          <h2 id={`${section.id}-title`}>{section.title}</h2>
+          <h2 id={`${section.id}-title`}>
+            <Breakable text={section.title} />
+          </h2>
           {section.body}
         </section>
       ))}

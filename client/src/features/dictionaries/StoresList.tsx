@@ -1,0 +1,51 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+
+/** The fields one store entry shows; spread into any query that lists stores. */
+export const StoresListDspFragment = graphql(`
+  fragment StoresList_dsp on Dsp {
+    id
+    name
+  }
+`);
+
+export const StoresListQuery = graphql(`
+  query StoresList {
+    dsps(showList: true) {
+      ...StoresList_dsp
+    }
+  }
+`);
+
+/** The stores and streaming services releases are delivered to (the DSPs flagged for the public list). */
+export function StoresList() {
+  const { data, loading, error, refetch } = useQuery(StoresListQuery);
+
+  if (loading && !data) return <Spinner label="Loading the list of stores" />;
+
+  if (error && !data) {
+    return (
+      <div className="stores-list__error">
+        <ErrorMessage>
+          <p>We could not load the list of stores.</p>
+        </ErrorMessage>
+        <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const dsps = data?.dsps ?? [];
+  if (dsps.length === 0) return <p>No stores to show yet.</p>;
+
+  return (
+    <ul className="stores-list" aria-label="Stores we deliver to">
+      {dsps.map((dsp) => (
+        <li key={dsp.id}>{dsp.name}</li>
+      ))}
+    </ul>
+  );
+}
