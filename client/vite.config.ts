@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const API_ORIGIN = 'http://127.0.0.1:4000';
 
@@ -29,9 +29,33 @@ function devHtmlDefaults(): Plugin {
   };
 }
 
+/**
+ * After the browser build, the same `vite build` also builds the server-rendering bundle
+ * (src/entry-server.tsx into dist-ssr), which the API imports to render the public pages.
+ * One command builds both, so the two can never come from different sources.
+ */
+function ssrBundle(): Plugin {
+  return {
+    name: 'cadence-ssr-bundle',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr && process.env.CADENCE_SKIP_SSR_BUILD !== '1',
+    async closeBundle() {
+      await build({
+        configFile: resolve(import.meta.dirname, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: {
+          ssr: resolve(import.meta.dirname, 'src/entry-server.tsx'),
+          outDir: resolve(import.meta.dirname, 'dist-ssr'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), devHtmlDefaults()],
+  plugins: [react(), devHtmlDefaults(), ssrBundle()],
   server: {
     port: 5173,
     proxy: {

@@ -1,15 +1,21 @@
 import { skipToken, useQuery } from '@apollo/client/react';
-import { graphql } from '../gql';
+import { AppBrandDocument } from '../gql/graphql';
 import { getBootConfig } from './boot-config';
 
-export const AppBrandQuery = graphql(`
+/**
+ * The shell's only query. The shell is in the start page's bundle, and calling `graphql()` from
+ * client/src/gql would pull the map of every document in the app into that bundle. So it is
+ * declared with the GraphQL magic comment (codegen reads it and generates AppBrandDocument) and
+ * used through the generated document. Lazily loaded features use `graphql()` as usual.
+ */
+export const APP_BRAND_QUERY = /* GraphQL */ `
   query AppBrand {
     clientConfig {
       brandName
       supportEmail
     }
   }
-`);
+`;
 
 export interface Brand {
   brandName: string;
@@ -23,7 +29,7 @@ export interface Brand {
  */
 export function useBrand(): Brand {
   const boot = getBootConfig();
-  const { data } = useQuery(AppBrandQuery, boot.injected ? skipToken : {});
+  const { data } = useQuery(AppBrandDocument, boot.injected ? skipToken : {});
   if (data?.clientConfig) return data.clientConfig;
   return { brandName: boot.brandName, supportEmail: boot.supportEmail };
 }

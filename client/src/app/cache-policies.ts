@@ -1,13 +1,86 @@
-import type { TypePolicies } from '@apollo/client';
+import type { FieldReadFunction, TypePolicies } from '@apollo/client';
+import { utcDate } from '@cadence/domain/date-string';
+import { releaseDateText, releaseFlags, type ReleaseLike } from '@cadence/domain/release-rules';
+import { isReleaseStatus } from '@cadence/domain/release-status';
+
+type ReleaseFlags = ReturnType<typeof releaseFlags>;
+
+/** Cuts a DateTime ('2024-10-01T12:00:00.000Z') to its calendar date, as the domain rules expect. */
+function calendarDate(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value.slice(0, 10) : null;
+}
 
 /**
- * Field and type policies of the InMemoryCache. Features add theirs here (for example release
- * status fields that read domain rules); dictionaries are plain lists and need none.
+ * A read function that recomputes one status predicate from the cached status, comment and dates
+ * with the domain rules, so a status change written anywhere (a mutation payload, a refetch, a
+ * cache.modify) updates every view without a refetch. Without a cached status (an operation that did
+ * not select it) the server's value stands.
+ */
+function fromReleaseRules<K extends keyof ReleaseFlags>(flag: K): FieldReadFunction {
+  return (existing, { readField }) => {
+    const status = readField<string>('status');
+    if (!isReleaseStatus(status)) return existing;
+    const release: ReleaseLike = {
+      status,
+      comment: readField<string | null>('comment') ?? null,
+      releaseDate: calendarDate(readField('releaseDate')),
+      takedownDate: calendarDate(readField('takedownDate')),
+      rejectDate: calendarDate(readField('rejectDate')),
+    };
+    return releaseFlags(release, utcDate(new Date()))[flag];
+  };
+}
+
+/**
+ * Field and type policies of the InMemoryCache. Features add theirs here; dictionaries are plain
+ * lists and need little.
+ * Types with an `id` field (Dsp, Genre, Language, Outlet) are normalised by it without an entry.
  */
 export const typePolicies: TypePolicies = {
-  // The configuration is one object per deployment and brand; it has no id.
+  // One configuration per deployment and brand: a singleton without an id.
   ClientConfig: { keyFields: [] },
-  // Outlets are identified by a numeric id; Dsp, Genre and Language use their ID field.
   Country: { keyFields: ['code'] },
-  Region: { keyFields: ['value'] },
+  // A region's value is a postal code, unique only within its country: keep regions inside their lists.
+  Region: { keyFields: false },
+  Release: {
+    fields: {
+      displayStatus: fromReleaseRules('displayStatus'),
+      isEditable: fromReleaseRules('isEditable'),
+      areTracksViewable: fromReleaseRules('areTracksViewable'),
+      isDeletable: fromReleaseRules('isDeletable'),
+      canBeTakenDown: fromReleaseRules('canBeTakenDown'),
+      isScheduled: fromReleaseRules('isScheduled'),
+      isPublished: fromReleaseRules('isPublished'),
+      isDraft: fromReleaseRules('isDraft'),
+      isDenied: fromReleaseRules('isDenied'),
+      isPending: fromReleaseRules('isPending'),
+      isDownloadEligible: fromReleaseRules('isDownloadEligible'),
+      countsTowardsTotals: fromReleaseRules('countsTowardsTotals'),
+      // 'ASAP' or MM/dd/yyyy follows a date edited in the cache, like the status fields.
+      releaseDateText: (existing, { readField }) => {
+        const date = readField('releaseDate');
+        return date === undefined ? existing : releaseDateText(calendarDate(date));
+      },
+      // The list and the editor read the same release; tracks and credits are replaced, never merged.
+      tracks: { merge: false },
+      credits: { merge: false },
+    },
+  },
+  Track: { fields: { credits: { merge: false } } },
+  // Abilities and territory have no id: a payload that asks for some of their fields updates those
+  // and keeps the others, so the list's and the editor's selections do not knock each other out.
+  ReleaseViewerCan: { merge: true },
+  Territory: { merge: true },
+  // Each filter (statuses argument) is its own list; pages of one list are appended by cursor.
+  Query: {
+    fields: {
+      releases: {
+        keyArgs: ['statuses'],
+        merge(existing: { edges?: unknown[] } | undefined, incoming: { edges?: unknown[] }, { args }) {
+          if (!existing || !args?.after) return incoming;
+          return { ...incoming, edges: [...(existing.edges ?? []), ...(incoming.edges ?? [])] };
+        },
+      },
+    },
+  },
 };

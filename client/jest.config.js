@@ -1,0 +1,24 @@
+/**
+ * Client component tests: ESM mode (run with NODE_OPTIONS=--experimental-vm-modules), @swc/jest,
+ * a jsdom that keeps Node's fetch, streams and URL (needed by msw).
+ */
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+};
+
+export default {
+  rootDir: import.meta.dirname,
+  testEnvironment: 'jest-fixed-jsdom',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  // msw and its dependencies ship ESM only; they load natively, no transform needed.
+  moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.js' },
+  setupFiles: ['<rootDir>/test/setup-polyfills.js'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+};

@@ -1,0 +1,109 @@
+import { jest } from '@jest/globals';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { createGuardLoader, decideRoute, type GuardInput, type GuardServices, type GuardViewer } from './guards';
+
+const complete = { name: true, contacts: true, distribution: true };
+
+function viewer(overrides: Partial<GuardViewer> = {}): GuardViewer {
+  return { id: 'u1', role: 'USER', status: 'ACTIVE', isLocked: false, isAnalyticsDisabled: false, onboarding: complete, ...overrides };
+}
+
+function input(overrides: Partial<GuardInput>): GuardInput {
+  return { pathname: '/releases', search: '', viewer: viewer(), ageRestricted: false, forceLogin: false, lockRemembered: false, ...overrides };
+}
+
+describe('decideRoute', () => {
+  test.each<[string, Partial<GuardInput>, string | undefined]>([
+    ['a complete user opens /releases', {}, undefined],
+    ['a visitor opens /settings', { pathname: '/settings', viewer: null }, '/?login=login'],
+    ['a visitor opens a public page', { pathname: '/about', viewer: null }, undefined],
+    ['age_restricted on the start page', { pathname: '/', viewer: null, ageRestricted: true }, '/disabled'],
+    ['age_restricted on /releases while signed in', { ageRestricted: true }, '/disabled'],
+    ['age_restricted on /disabled', { pathname: '/disabled', viewer: null, ageRestricted: true }, undefined],
+    ['a remembered lock on /about', { pathname: '/about', viewer: null, lockRemembered: true }, '/captcha'],
+    ['a remembered lock on /captcha', { pathname: '/captcha', viewer: null, lockRemembered: true }, undefined],
+    ['a locked signed-in user', { viewer: viewer({ isLocked: true }) }, '/captcha'],
+    ['a blocked user on /releases', { viewer: viewer({ status: 'BLOCKED' }) }, '/disabled'],
+    ['a super-blocked user on /about', { pathname: '/about', viewer: viewer({ status: 'SUPER_BLOCKED' }) }, '/disabled'],
+    ['force_login while signed in', { pathname: '/', forceLogin: true }, '/releases'],
+    ['force_login already on /releases', { forceLogin: true }, undefined],
+    ['no name yet', { viewer: viewer({ onboarding: { name: false, contacts: false, distribution: false } }) }, '/on-boarding'],
+    ['no contacts yet', { pathname: '/sales', viewer: viewer({ onboarding: { name: true, contacts: false, distribution: false } }) }, '/on-boarding?step=2'],
+    ['no distribution yet', { pathname: '/trends', viewer: viewer({ onboarding: { name: true, contacts: true, distribution: false } }) }, '/on-boarding?step=3'],
+    ['skipping ahead in on-boarding', { pathname: '/on-boarding', search: '?step=3', viewer: viewer({ onboarding: { name: true, contacts: false, distribution: false } }) }, '/on-boarding?step=2'],
+    ['going back in on-boarding', { pathname: '/on-boarding', search: '?step=1', viewer: viewer({ onboarding: { name: true, contacts: false, distribution: false } }) }, undefined],
+    ['review before finishing', { pathname: '/on-boarding/review', viewer: viewer({ onboarding: { name: true, contacts: true, distribution: false } }) }, '/on-boarding?step=3'],
+    ['settings before finishing', { pathname: '/settings', viewer: viewer({ onboarding: { name: false, contacts: false, distribution: false } }) }, undefined],
+    ['analytics disabled on /trends', { pathname: '/trends', viewer: viewer({ isAnalyticsDisabled: true }) }, '/releases'],
+    ['a user in the support area', { pathname: '/support' }, '/releases'],
+    ['staff in the support area', { pathname: '/support', viewer: viewer({ role: 'SUPPORT', onboarding: { name: false, contacts: false, distribution: false } }) }, undefined],
+  ])('%s', (_name, overrides, expected) => {
+    expect(decideRoute(input(overrides)).redirect).toBe(expected);
+  });
+
+  test('a visitor sent to sign in has the wanted URL remembered', () => {
+    expect(decideRoute(input({ pathname: '/releases/42', search: '?tab=tracks', viewer: null }))).toEqual({ redirect: '/?login=login', rememberWanted: '/releases/42?tab=tracks' });
+  });
+
+  test('force_login is consumed once acted on', () => {
+    expect(decideRoute(input({ pathname: '/', forceLogin: true }))).toMatchObject({ consumeForceLogin: true, redirect: '/releases' });
+  });
+});
+
+describe('the guard loader', () => {
+  function services(overrides: Partial<GuardServices> = {}, cookies: Record<string, string> = {}) {
+    return {
+      loadViewer: jest.fn(async (): Promise<GuardViewer | null> => viewer()),
+      cookie: jest.fn((name: string) => cookies[name] ?? null),
+      deleteCookie: jest.fn(),
+      lockRemembered: jest.fn(() => false),
+      rememberWantedUrl: jest.fn(),
+      ...overrides,
+    } satisfies GuardServices;
+  }
+  const args = (url: string) => ({ request: new Request(`http://localhost${url}`), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
+
+  async function thrown(promise: Promise<unknown>): Promise<Response | null> {
+    try {
+      await promise;
+      return null;
+    } catch (error) {
+      return error as Response;
+    }
+  }
+
+  test('lets a signed-in user through without redirecting', async () => {
+    const s = services();
+    await expect(createGuardLoader(s)(args('/releases'))).resolves.toBeNull();
+    expect(s.loadViewer).toHaveBeenCalledTimes(1);
+  });
+
+  test('does not ask for the viewer on public pages', async () => {
+    const s = services();
+    await createGuardLoader(s)(args('/about'));
+    expect(s.loadViewer).not.toHaveBeenCalled();
+  });
+
+  test('remembers the wanted URL and redirects a visitor to sign in', async () => {
+    const s = services({ loadViewer: jest.fn(async () => null) });
+    const response = await thrown(createGuardLoader(s)(args('/settings?tab=tokens')));
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toBe('/?login=login');
+    expect(s.rememberWantedUrl).toHaveBeenCalledWith('/settings?tab=tokens');
+  });
+
+  test('force_login: deletes the cookie, fetches the impersonated user, goes to /releases', async () => {
+    const s = services({}, { force_login: 'u1' });
+    const response = await thrown(createGuardLoader(s)(args('/support')));
+    expect(s.loadViewer).toHaveBeenCalled();
+    expect(s.deleteCookie).toHaveBeenCalledWith('force_login');
+    expect(response?.headers.get('Location')).toBe('/releases');
+  });
+
+  test('age_restricted sends everything but /disabled to /disabled without asking the server', async () => {
+    const s = services({}, { age_restricted: 'true' });
+    const response = await thrown(createGuardLoader(s)(args('/releases')));
+    expect(response?.headers.get('Location')).toBe('/disabled');
+    expect(s.loadViewer).not.toHaveBeenCalled();
+  });
+});

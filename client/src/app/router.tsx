@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router-dom';
+import type { PageHandle } from './page-meta';
+import { RouteError } from './RouteError';
+import { AccountLayer } from '../features/auth/AccountLayer';
+import { guardLoader, guardShouldRevalidate } from './guards';
+import { Shell } from './Shell';
+
+/** What every page module exports: the page component (default) and its title and description. */
+export interface PageModule {
+  default: ComponentType;
+  handle: PageHandle;
+}
+
+/** Loads a page module on demand, so each area becomes its own chunk. */
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.default, handle: module.handle };
+  };
+}
+
+/**
+ * Shown until the first page's chunk has loaded: nothing, rather than a spinner that would flash
+ * for the few milliseconds this takes.
+ */
+function InitialLoad() {
+  return null;
+}
+
+/** Core §2 route table. Every path matches exactly; anything else goes to the start page. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Shell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: InitialLoad,
+    children: [
+      {
+        // A page that fails keeps the frame (navigation, footer) around its error message.
+        ErrorBoundary: RouteError,
+        // Issue 4: the account layer (sign-in dialog, acting-as banner) and the route guards.
+        Component: AccountLayer,
+        loader: guardLoader,
+        shouldRevalidate: guardShouldRevalidate,
+        children: [
+          { index: true, lazy: page(() => import('../features/marketing/HomePage')) },
+          { path: 'about', lazy: page(() => import('../features/marketing/AboutPage')) },
+          { path: 'features', lazy: page(() => import('../features/marketing/FeaturesPage')) },
+          { path: 'why-level', lazy: page(() => import('../features/marketing/WhyLevelPage')) },
+          { path: 'terms-of-use', lazy: page(() => import('../features/legal/TermsOfUsePage')) },
+          { path: 'privacy-policy', lazy: page(() => import('../features/legal/PrivacyPolicyPage')) },
+          { path: 'cookies-policy', lazy: page(() => import('../features/legal/CookiesPolicyPage')) },
+          { path: 'distribution-terms', lazy: page(() => import('../features/legal/DistributionTermsPage')) },
+          { path: 'reset-password', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
+          { path: 'verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
+          { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
+          { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
+          { path: 'captcha', lazy: page(() => import('../features/captcha/CaptchaPage')) },
+          {
+            path: 'on-boarding',
+            children: [
+              { index: true, lazy: page(() => import('../features/on-boarding/OnBoardingPage')) },
+              { path: 'review', lazy: page(() => import('../features/on-boarding/OnBoardingReviewPage')) },
+              { path: 'congrats', lazy: page(() => import('../features/on-boarding/OnBoardingCongratsPage')) },
+            ],
+          },
+          {
+            path: 'releases',
+            children: [
+              { index: true, lazy: page(() => import('../features/releases/ReleasesPage')) },
+              { path: 'edit', lazy: page(() => import('../features/releases/ReleaseEditPage')) },
+              { path: 'submitted', lazy: page(() => import('../features/releases/ReleaseSubmittedPage')) },
+              { path: ':id', lazy: page(() => import('../features/releases/ReleasePage')) },
+            ],
+          },
+          { path: 'sales', lazy: page(() => import('../features/sales/SalesPage')) },
+          { path: 'trends', lazy: page(() => import('../features/trends/TrendsPage')) },
+          { path: 'settings', lazy: page(() => import('../features/settings/SettingsPage')) },
+          { path: 'single-signup', lazy: page(() => import('../features/single-signup/SingleSignupPage')) },
+          { path: 'choose-your-plan', lazy: page(() => import('../features/choose-your-plan/ChooseYourPlanPage')) },
+          { path: 'disabled', lazy: page(() => import('../features/disabled/DisabledPage')) },
+          { path: 'splash', lazy: page(() => import('../features/splash/SplashPage')) },
+          // The loader redirects before anything renders (and lets a server answer with a redirect);
+          // the element covers a render that happens before the loader has run.
+          { path: '*', loader: () => redirect('/'), element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,15 @@
+import { useBrand } from '../brand';
+
+/** Support link and copyright line (core §2). */
+export function Footer() {
+  const { brandName, supportEmail } = useBrand();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <a href={`mailto:${supportEmail}`}>Support</a>
+      <p className="site-footer__copyright">
+        © {year} {brandName}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useId } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useBrand } from '../brand';
+import { getBootConfig } from '../boot-config';
+import { signOut, type Viewer } from '../viewer';
+import { useShellServices } from './services';
+import { useDisclosure } from './useDisclosure';
+
+/**
+ * Core §2: the signed-in navigation on /releases, /sales, /trends and /settings. The account menu
+ * is a disclosure (button + list of links), which keyboards and screen readers handle natively.
+ */
+export function SignedInNav({ viewer }: { viewer: Viewer }) {
+  const { brandName, supportEmail } = useBrand();
+  const { logo, helpCenterUrl } = getBootConfig();
+  const { rest, leave } = useShellServices();
+  const menuId = useId();
+  const { open, setOpen, toggle, close, containerRef, toggleRef } = useDisclosure();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+
+  return (
+    <header className="site-header site-header--app">
+      <Link className="site-header__brand" to="/releases">
+        <img src={logo} alt="" width="28" height="28" />
+        <span>{brandName}</span>
+      </Link>
+      <nav aria-label="Main">
+        <ul className="site-nav">
+          <li>
+            <NavLink to="/releases" end>
+              Releases
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/sales">Sales + Payments</NavLink>
+          </li>
+          {!viewer.isAnalyticsDisabled && (
+            <li>
+              <NavLink to="/trends">Analytics</NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <div ref={containerRef} className="account-menu">
+        <button ref={toggleRef} type="button" className="account-menu__toggle" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
+          Account
+        </button>
+        <ul id={menuId} className="account-menu__list" hidden={!open}>
+          <li>
+            <Link to="/settings" onClick={close}>
+              Profile + Preferences
+            </Link>
+          </li>
+          <li>
+            {/* Without a configured help centre, Support falls back to the support address. */}
+            <a href={helpCenterUrl ?? `mailto:${supportEmail}`} target="_blank" rel="noopener noreferrer" onClick={close}>
+              Support<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <button type="button" onClick={() => void signOut(rest, leave)}>
+              Sign Out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Server rendering of the public pages (built by `vite build` into client/dist-ssr, imported by
+ * api/src/http/ssr.ts). Renders the route with react-router's static handler so the HTML the
+ * server sends already holds the page's text, title and description for the request's brand.
+ */
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { withServerBootConfig, type BootConfig } from './app/boot-config';
+import { deepestPageHandle, fillAppName } from './app/page-meta';
+import { routes } from './app/router';
+
+/** The paths rendered on the server: pages readable without the app's data (issue 6). */
+export const SERVER_RENDERED_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/features',
+  '/why-level',
+  '/terms-of-use',
+  '/privacy-policy',
+  '/cookies-policy',
+  '/distribution-terms',
+  '/splash',
+  '/disabled',
+];
+
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string; title: string | null; description: string | null }
+  | { kind: 'redirect'; status: number; location: string };
+
+const handler = createStaticHandler(routes);
+
+/** Renders one public page for the brand the server will inject into the document. */
+export async function render(url: string, boot: Omit<BootConfig, 'injected'>): Promise<RenderResult> {
+  const request = new Request(url, { method: 'GET' });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // The shell's brand query is skipped on the server (the brand is injected), so no link is needed.
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache(), ssrMode: true });
+  const html = withServerBootConfig(boot, () =>
+    renderToString(
+      <StrictMode>
+        <ApolloProvider client={client}>
+          <StaticRouterProvider router={router} context={context} />
+        </ApolloProvider>
+      </StrictMode>,
+    ),
+  );
+  const handle = deepestPageHandle(context.matches.map((m) => ({ handle: m.route.handle })));
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    html,
+    title: handle ? fillAppName(handle.pageTitle, boot.brandName) : null,
+    description: handle ? fillAppName(handle.pageDescription, boot.brandName) : null,
+  };
+}

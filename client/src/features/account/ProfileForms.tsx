@@ -1,0 +1,82 @@
+/**
+ * The reusable forms wired to the signed-in profile: the on-boarding steps and settings use these,
+ * while the forms themselves stay free of data fetching (and are tested on their own).
+ */
+import { useMutation } from '@apollo/client/react';
+import type { AddressInput } from '@cadence/domain/address';
+import { isMinor } from '@cadence/domain/age';
+import { utcDate } from '@cadence/domain/date-string';
+import { useBrand } from '../../app/brand';
+import { USER_EXISTS_BODY } from './email-change';
+import type { UpdateProfileInput } from '../../gql/graphql';
+import { RequestEmailChangeMutation, ResendVerificationEmailMutation } from './account.graphql';
+import { AddressForm } from './AddressForm';
+import { ArtistProfileForm } from './ArtistProfileForm';
+import { ContactsForm, type EmailChangeFailure } from './ContactsForm';
+import { graphqlErrorInfo } from './graphql-errors';
+import { ShortProfileForm } from './ShortProfileForm';
+import { useSaveProfile, type AccountProfile } from './useAccount';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+
+/** Saves and throws when the server refused a field, so the form keeps its spinner logic simple. */
+function useStrictSave() {
+  const save = useSaveProfile();
+  return async (patch: UpdateProfileInput) => {
+    const refused = await save(patch);
+    if (refused.length > 0) throw new Error(refused.map((e) => e.message).join(' '));
+  };
+}
+
+const toInput = (patch: AddressInput): UpdateProfileInput => {
+  const input: UpdateProfileInput = {};
+  for (const [field, value] of Object.entries(patch)) (input as Record<string, string | null>)[field] = value ?? null;
+  return input;
+};
+
+export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountProfile; oneColumn?: boolean }) {
+  const save = useStrictSave();
+  return <AddressForm profile={profile} oneColumn={oneColumn} onSave={(patch) => save(toInput(patch))} />;
+}
+
+export function ProfileArtistForm({ profile, hideExplanations }: { profile: AccountProfile; hideExplanations?: boolean }) {
+  const save = useStrictSave();
+  return <ArtistProfileForm profile={profile} hideExplanations={hideExplanations} onSave={(patch) => save(patch)} />;
+}
+
+export function ProfileShortForm({ profile }: { profile: AccountProfile }) {
+  const save = useStrictSave();
+  return <ShortProfileForm profile={profile} onSave={(patch) => save(patch)} />;
+}
+
+/** Turns a failed GraphQL email change into the status/body pair the spec's messages are keyed on. */
+export function toEmailChangeFailure(error: unknown): EmailChangeFailure {
+  if (!CombinedGraphQLErrors.is(error)) return { status: 0, body: undefined };
+  const info = graphqlErrorInfo(error);
+  return { status: info.code === 'CONFLICT' ? 409 : 400, body: info.message === USER_EXISTS_BODY ? USER_EXISTS_BODY : info.message };
+}
+
+export function ProfileContactsForm({ profile, askParentEmail }: { profile: AccountProfile; askParentEmail?: boolean }) {
+  const [requestChange] = useMutation(RequestEmailChangeMutation);
+  const [resend] = useMutation(ResendVerificationEmailMutation);
+  const save = useStrictSave();
+  const minor = isMinor(profile.birthday, utcDate(new Date()));
+  const { brandName } = useBrand();
+  return (
+    <ContactsForm
+      brandName={brandName}
+      profile={profile}
+      askParentEmail={askParentEmail ?? minor}
+      isMinor={minor}
+      disabled={!profile.viewerCan.changeEmail}
+      onChangeEmail={async (newEmail) => {
+        try {
+          await requestChange({ variables: { newEmail } });
+        } catch (error) {
+          throw toEmailChangeFailure(error);
+        }
+      }}
+      onResendVerification={() => resend()}
+      onSaveParentEmail={(parentEmail) => save({ parentEmail })}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import type { AccountProfile_ProfileFragment, UpdateProfileInput } from '../../gql/graphql';
+import { UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
+
+export type AccountProfile = AccountProfile_ProfileFragment;
+
+/** A field the server refused to save, with the spec's key and message. */
+export interface SaveFieldError {
+  field: string;
+  key: string;
+  message: string;
+}
+
+/** The signed-in profile (null for a visitor), shared through Apollo's cache by every account form. */
+export function useViewerProfile() {
+  const { data, loading, error, refetch } = useQuery(ViewerProfileQuery);
+  return { profile: data?.viewer ?? null, loading, error, refetch };
+}
+
+/**
+ * Saves a partial profile. The payload's viewer lands in the cache, so every form sees the new
+ * values; the fields the server refused come back so the caller can show them.
+ */
+export function useSaveProfile(): (patch: UpdateProfileInput) => Promise<SaveFieldError[]> {
+  const [mutate] = useMutation(UpdateProfileMutation);
+  return useCallback(
+    async (patch: UpdateProfileInput) => {
+      const result = await mutate({ variables: { input: patch } });
+      return result.data?.updateProfile.fieldErrors ?? [];
+    },
+    [mutate],
+  );
+}

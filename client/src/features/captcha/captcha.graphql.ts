@@ -1,0 +1,20 @@
+import { graphql } from '../../gql';
+
+export const CreateCaptchaChallengeMutation = graphql(`
+  mutation CreateCaptchaChallenge($type: String) {
+    createCaptchaChallenge(type: $type) {
+      id
+      svg
+      expiresAt
+    }
+  }
+`);
+
+export const SolveCaptchaMutation = graphql(`
+  mutation SolveCaptcha($id: ID!, $code: String!, $type: String, $username: String) {
+    solveCaptcha(id: $id, code: $code, type: $type, username: $username) {
+      solved
+      unlocked
+    }
+  }
+`);

@@ -1,0 +1,88 @@
+import { isMinor } from '@cadence/domain/age';
+import { utcDate } from '@cadence/domain/date-string';
+import { validateParentEmail } from '@cadence/domain/email';
+import { FORM_ERROR } from 'final-form';
+import { Form } from 'react-final-form';
+import { useEnvironment } from '../../app/environment';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { CheckboxField, mustAccept, TextField } from '../account/TextField';
+import { useSaveProfile, type AccountProfile } from '../account/useAccount';
+
+interface DistributionValues {
+  distributionAgreement: boolean;
+  privacyPolicyAgreement: boolean;
+  parentEmail: string;
+}
+
+export interface DistributionStepProps {
+  profile: AccountProfile;
+  onDone: () => void;
+  today?: string;
+}
+
+/**
+ * Core §4 distribution step: everyone accepts the distribution agreement; a user under 18 also
+ * gives a parent's email and accepts the privacy policy (parental consent).
+ */
+export function DistributionStep({ profile, onDone, today = utcDate(new Date()) }: DistributionStepProps) {
+  const save = useSaveProfile();
+  const { blackDomainList } = useEnvironment();
+  const minor = isMinor(profile.birthday, today);
+  return (
+    <Form<DistributionValues>
+      initialValues={{ distributionAgreement: profile.distributionAgreement, privacyPolicyAgreement: profile.privacyPolicyAgreement, parentEmail: profile.parentEmail ?? '' }}
+      initialValuesEqual={() => true}
+      onSubmit={async (values) => {
+        try {
+          const refused = await save({
+            distributionAgreement: values.distributionAgreement,
+            ...(minor ? { privacyPolicyAgreement: values.privacyPolicyAgreement, parentEmail: values.parentEmail.trim() } : {}),
+          });
+          if (refused.length > 0) return { [FORM_ERROR]: refused.map((e) => e.message).join(' ') };
+          onDone();
+          return undefined;
+        } catch {
+          return { [FORM_ERROR]: 'Something with server. Please try again later' };
+        }
+      }}
+      render={({ handleSubmit, submitError, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Distribution">
+          <CheckboxField
+            name="distributionAgreement"
+            validate={mustAccept('Please accept the distribution agreement')}
+            label={
+              <>
+                I accept the{' '}
+                <a href="/distribution-terms" target="_blank" rel="noreferrer">
+                  distribution agreement
+                </a>
+              </>
+            }
+          />
+          {minor && (
+            <>
+              <p>Because you are under 18, a parent or guardian must agree too. We will write to them.</p>
+              <TextField name="parentEmail" label="Parent/Guardian Email" type="email" validate={(v) => validateParentEmail(v, true, { blockedDomains: blackDomainList })?.message} />
+              <CheckboxField
+                name="privacyPolicyAgreement"
+                validate={mustAccept('Please accept the privacy policy')}
+                label={
+                  <>
+                    My parent or guardian and I accept the{' '}
+                    <a href="/privacy-policy" target="_blank" rel="noreferrer">
+                      privacy policy
+                    </a>
+                  </>
+                }
+              />
+            </>
+          )}
+          {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
+          <button className="button" type="submit" disabled={submitting}>
+            Continue
+          </button>
+        </form>
+      )}
+    />
+  );
+}

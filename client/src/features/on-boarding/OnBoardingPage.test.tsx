@@ -1,0 +1,101 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, GRAPHQL_URL } from '../../../test/graphql';
+import { useMswServer } from '../../../test/msw';
+import { createApolloClient } from '../../app/apollo';
+import { ViewerProfileQuery } from '../account/account.graphql';
+import type { AccountProfile } from '../account/useAccount';
+import { CountrySelectQuery } from '../dictionaries/CountrySelect';
+import OnBoardingPage from './OnBoardingPage';
+
+const server = useMswServer();
+
+function profile(overrides: Partial<AccountProfile>): AccountProfile {
+  const base = {
+    __typename: 'Profile',
+    id: 'u1',
+    email: 'me@cadence-mail.com',
+    emailVerified: false,
+    notValidEmail: false,
+    firstName: 'Robin',
+    lastName: 'Lane',
+    birthday: '1990-01-15',
+    birthdayDisabled: false,
+    country: null,
+    state: null,
+    city: null,
+    address1: null,
+    address2: null,
+    postalCode: null,
+    primaryArtists: ['Robin Lane'],
+    distributionAgreement: false,
+    privacyPolicyAgreement: false,
+    parentEmail: null,
+    role: 'USER',
+    status: 'ACTIVE',
+    isLocked: false,
+    isAnalyticsDisabled: false,
+    taxVerificationStatus: 'NOT_REQUIRED',
+    agreementAcceptedAt: null,
+    activeSubscription: 'FREE',
+    impersonatedBy: null,
+    onboarding: { __typename: 'Onboarding', name: true, contacts: false, distribution: false, firstIncompleteStep: 2 },
+    viewerCan: { __typename: 'ProfileAbilities', changeEmail: true, changePassword: true, deleteAccount: true, withdraw: true },
+  };
+  return { ...(base as unknown as AccountProfile), ...overrides };
+}
+
+function renderAt(url: string, viewer: AccountProfile) {
+  server.use(
+    api.query(ViewerProfileQuery, () => HttpResponse.json({ data: { viewer } })),
+    api.query(CountrySelectQuery, () => HttpResponse.json({ data: { countries: [] } })),
+  );
+  render(
+    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/on-boarding" element={<OnBoardingPage />} />
+        </Routes>
+      </MemoryRouter>
+    </ApolloProvider>,
+  );
+}
+
+test('?step=2 shows the contact step with the address and contacts forms; Next waits for a complete step', async () => {
+  renderAt('/on-boarding?step=2', profile({}));
+  expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Contact' })).toBeInTheDocument();
+  expect(screen.getByRole('form', { name: 'Address' })).toBeInTheDocument();
+  expect(screen.getByRole('form', { name: 'Contacts' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Parent/Guardian Email')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(screen.getByText('Contact', { selector: 'li' })).toHaveAttribute('aria-current', 'step');
+});
+
+test('without ?step the Name step shows the artist profile form', async () => {
+  renderAt('/on-boarding', profile({}));
+  expect(await screen.findByRole('heading', { name: 'Step 1 of 3: Name' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Artist Name')).toHaveValue('Robin Lane');
+  expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('a 16-year-old is asked for a parent email in the contact step', async () => {
+  const year = new Date().getUTCFullYear() - 16;
+  renderAt('/on-boarding?step=2', profile({ birthday: `${year}-01-01` }));
+  expect(await screen.findByLabelText('Parent/Guardian Email')).toBeInTheDocument();
+});
+
+test('step 4 becomes step 3 for a minor, with the parent email and the privacy policy', async () => {
+  const year = new Date().getUTCFullYear() - 16;
+  renderAt('/on-boarding?step=4', profile({ birthday: `${year}-01-01` }));
+  expect(await screen.findByRole('heading', { name: 'Step 3 of 3: Distribution' })).toBeInTheDocument();
+  expect(screen.getByLabelText(/privacy policy/)).toBeInTheDocument();
+  expect(screen.getByLabelText('Parent/Guardian Email')).toBeInTheDocument();
+});
+
+test('an adult accepts only the distribution agreement', async () => {
+  renderAt('/on-boarding?step=3', profile({}));
+  expect(await screen.findByLabelText(/distribution agreement/)).toBeInTheDocument();
+  expect(screen.queryByLabelText(/privacy policy/)).not.toBeInTheDocument();
+});

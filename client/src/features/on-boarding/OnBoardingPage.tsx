@@ -1,0 +1,78 @@
+import { isMinor } from '@cadence/domain/age';
+import { utcDate } from '@cadence/domain/date-string';
+import { resolveOnboardingStep } from '@cadence/domain/onboarding';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { PageHandle } from '../../app/page-meta';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../account/ProfileForms';
+import { useViewerProfile, type AccountProfile } from '../account/useAccount';
+import { DistributionStep } from './DistributionStep';
+import './on-boarding.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Set up your account | {appName}',
+  pageDescription: 'Tell {appName} who you are and how to reach you, then start distributing.',
+};
+
+export const STEPS = ['Name', 'Contact', 'Distribution'] as const;
+type ShownStep = 1 | 2 | 3;
+
+const stepDone = (profile: AccountProfile, step: ShownStep) =>
+  step === 1 ? profile.onboarding.name : step === 2 ? profile.onboarding.contacts : profile.onboarding.distribution;
+
+/** Core §2, §4: the three on-boarding steps, chosen by ?step= (numbers above 1); the guard keeps users from skipping ahead. */
+export default function OnBoardingPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { profile, loading, error } = useViewerProfile();
+  if (!profile)
+    return (
+      <section className="page page--narrow on-boarding" aria-labelledby="on-boarding-title">
+        <h1 id="on-boarding-title">Set up your account</h1>
+        {loading && !error ? <Spinner label="Loading your profile" /> : <ErrorMessage>We could not load your profile. Please try again later.</ErrorMessage>}
+      </section>
+    );
+
+  const minor = isMinor(profile.birthday, utcDate(new Date()));
+  const step = Math.min(resolveOnboardingStep(params.get('step') ?? '1', minor), 3) as ShownStep;
+  const goTo = (next: number) => navigate(next > 3 ? '/on-boarding/review' : next === 1 ? '/on-boarding' : `/on-boarding?step=${next}`);
+  const done = stepDone(profile, step);
+
+  return (
+    <section className="page page--narrow on-boarding" aria-labelledby="on-boarding-title">
+      <h1 id="on-boarding-title">Set up your account</h1>
+      <ol className="on-boarding__steps" aria-label="Steps">
+        {STEPS.map((name, index) => (
+          <li key={name} aria-current={index + 1 === step ? 'step' : undefined} className={stepDone(profile, (index + 1) as ShownStep) ? 'is-done' : undefined}>
+            {name}
+          </li>
+        ))}
+      </ol>
+      <h2>
+        Step {step} of {STEPS.length}: {STEPS[step - 1]}
+      </h2>
+      {step === 1 && <ProfileArtistForm profile={profile} />}
+      {step === 2 && (
+        <>
+          <ProfileAddressForm profile={profile} />
+          <ProfileContactsForm profile={profile} askParentEmail={minor} />
+        </>
+      )}
+      {step === 3 && <DistributionStep profile={profile} onDone={() => goTo(4)} />}
+      <div className="form-actions">
+        {step > 1 && (
+          <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>
+            Back
+          </button>
+        )}
+        {step < 3 && (
+          <button type="button" className="button" disabled={!done} onClick={() => goTo(step + 1)}>
+            Next
+          </button>
+        )}
+      </div>
+      {step < 3 && !done && <p className="field__hint">Fill in every required field above to continue; your changes are saved as you go.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useNavigate } from 'react-router-dom';
+import type { PageHandle } from '../../app/page-meta';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { ProfileShortForm } from '../account/ProfileForms';
+import { useViewerProfile } from '../account/useAccount';
+import './on-boarding.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Review your details | {appName}',
+  pageDescription: 'Check what you told {appName} before you start distributing.',
+};
+
+/** /on-boarding/review: the details once more (names and birth date still editable), then on to the congratulations. */
+export default function OnBoardingReviewPage() {
+  const { profile, loading, error } = useViewerProfile();
+  const navigate = useNavigate();
+  if (!profile)
+    return (
+      <section className="page page--narrow" aria-labelledby="review-title">
+        <h1 id="review-title">Review your details</h1>
+        {loading && !error ? <Spinner label="Loading your profile" /> : <ErrorMessage>We could not load your profile. Please try again later.</ErrorMessage>}
+      </section>
+    );
+  const address = [profile.address1, profile.address2, profile.city, profile.state, profile.postalCode, profile.country].filter(Boolean).join(', ');
+  return (
+    <section className="page page--narrow" aria-labelledby="review-title">
+      <h1 id="review-title">Review your details</h1>
+      <dl>
+        <dt>Artist Name</dt>
+        <dd>{profile.primaryArtists[0]}</dd>
+        <dt>Email</dt>
+        <dd>{profile.email}</dd>
+        <dt>Address</dt>
+        <dd>{address}</dd>
+        {profile.parentEmail && (
+          <>
+            <dt>Parent/Guardian Email</dt>
+            <dd>{profile.parentEmail}</dd>
+          </>
+        )}
+      </dl>
+      <ProfileShortForm profile={profile} />
+      <div className="form-actions">
+        <Link className="button button--secondary" to="/on-boarding?step=3">
+          Back
+        </Link>
+        <button type="button" className="button" onClick={() => navigate('/on-boarding/congrats')}>
+          Confirm
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useMswServer } from '../../../test/msw';
+import { api, GRAPHQL_URL } from '../../../test/graphql';
+import { createApolloClient } from '../../app/apollo';
+import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
+import { AlertsProvider } from '../alerts/AlertsProvider';
+import { editorRelease, editorTrack } from './editor-test-data';
+import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery, SubmitReleaseMutation } from './release-editor.graphql';
+import { ReleaseEditor } from './ReleaseEditor';
+import { TakedownReleaseMutation } from './ReleasesPage';
+
+const server = useMswServer();
+
+function editorData(release: ReleaseEditor_ReleaseFragment) {
+  return {
+    release,
+    genres: [
+      { __typename: 'Genre' as const, id: '2751', name: 'Pop' },
+      { __typename: 'Genre' as const, id: '2758', name: 'Rock' },
+    ],
+    languages: [{ __typename: 'Language' as const, id: 'EN', name: 'English' }],
+    countries: [{ __typename: 'Country' as const, code: 'GB', name: 'United Kingdom' }],
+    dsps: [{ __typename: 'Dsp' as const, id: '1', uri: 'spotify', name: 'Spotify' }],
+    clientConfig: { __typename: 'ClientConfig' as const, hideDSPSelection: false },
+  };
+}
+
+function renderEditor(release: ReleaseEditor_ReleaseFragment, heldBy: 'THIS_SESSION' | 'OTHER_SESSION' = 'THIS_SESSION') {
+  server.use(
+    api.query(ReleaseEditorQuery, () => HttpResponse.json({ data: editorData(release) })),
+    api.mutation(AcquireReleaseLockMutation, () =>
+      HttpResponse.json({ data: { acquireReleaseLock: [{ lockType: 'release', acquired: heldBy === 'THIS_SESSION', heldBy, expiresAt: null }] } }),
+    ),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/releases/:id', element: <ReleaseEditor releaseId="r1" /> },
+      { path: '/releases/submitted', element: <p>Submitted page</p> },
+      { path: '/releases', element: <p>List</p> },
+    ],
+    { initialEntries: ['/releases/r1'] },
+  );
+  render(
+    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+      <AlertsProvider>
+        <RouterProvider router={router} />
+      </AlertsProvider>
+    </ApolloProvider>,
+  );
+  return router;
+}
+
+const t1 = editorTrack({ id: 't1', title: 'First Song' });
+const t2 = editorTrack({ id: 't2', title: 'Second Song', position: 1, isrc: 'USCAD2600001' });
+
+test('a denied release lists its reasons, track reasons as Track N: reason', async () => {
+  renderEditor(
+    editorRelease({
+      status: 'REJECTED',
+      comment: 'REJECTION_LIST:Cover art is blurry ;t2 :Audio is clipped',
+      displayStatus: 'Denied',
+      isDenied: true,
+      rejectionReasons: ['Cover art is blurry', 'Track 2: Audio is clipped'],
+      tracks: [t1, t2],
+    }),
+  );
+  const reasons = await screen.findByRole('region', { name: 'Why this release was denied' });
+  expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cover art is blurry', 'Track 2: Audio is clipped']);
+  expect(screen.getByText('Denied')).toBeInTheDocument();
+});
+
+test('a release the server says cannot be edited is shown read-only', async () => {
+  renderEditor(
+    editorRelease({
+      status: 'LIVE',
+      displayStatus: 'Published',
+      releaseDate: '2024-03-15',
+      releaseDateText: '03/15/2024',
+      viewerCan: { edit: false, delete: false, takedown: true, viewTracks: true },
+      tracks: [t1, t2],
+    }),
+  );
+  expect(await screen.findByRole('region', { name: 'Release details' })).toHaveTextContent('This release can no longer be edited.');
+  expect(screen.queryByRole('form', { name: 'Release details' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Submit release' })).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Choose audio files')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('list', { name: 'Tracks in order' })).getAllByRole('listitem')).toHaveLength(2);
+  expect(screen.getByRole('button', { name: 'View track 1' })).toBeInTheDocument();
+});
+
+test('the check shows what is missing next to the fields, and Submit waits until it passes', async () => {
+  let submitted = false;
+  server.use(
+    api.query(CheckReleaseQuery, () =>
+      HttpResponse.json({
+        data: {
+          checkRelease: {
+            releaseId: 'r1',
+            ok: false,
+            issues: [
+              { field: 'genreId', key: 'required', message: 'Genre is required', trackId: null, trackNumber: null },
+              { field: 'isrc', key: 'isrc-duplicate', message: 'This ISRC is already used in this release', trackId: 't2', trackNumber: 2 },
+            ],
+          },
+        },
+      }),
+    ),
+    api.mutation(SubmitReleaseMutation, () => {
+      submitted = true;
+      return HttpResponse.json({ errors: [{ message: 'should not be called' }] });
+    }),
+  );
+  renderEditor(editorRelease({ genreId: null, tracks: [t1, t2] }));
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Submit release' }));
+  const issues = await screen.findByRole('region', { name: 'Fix these before you submit' });
+  expect(within(issues).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    'Genre is required',
+    'Track 2: This ISRC is already used in this release',
+  ]);
+  const genre = within(screen.getByRole('form', { name: 'Release details' })).getByLabelText('Genre');
+  expect(genre).toHaveAccessibleDescription('Genre is required');
+  expect(screen.getByRole('list', { name: 'Problems with track 2' })).toHaveTextContent('This ISRC is already used in this release');
+  expect(submitted).toBe(false);
+});
+
+test('a complete release is submitted and the confirmation opens', async () => {
+  server.use(
+    api.query(CheckReleaseQuery, () => HttpResponse.json({ data: { checkRelease: { releaseId: 'r1', ok: true, issues: [] } } })),
+    api.mutation(SubmitReleaseMutation, () =>
+      HttpResponse.json({ data: { submitRelease: { release: editorRelease({ status: 'OK', displayStatus: 'Pending', tracks: [t1] }) } } }),
+    ),
+  );
+  const router = renderEditor(editorRelease({ tracks: [t1] }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Submit release' }));
+  expect(await screen.findByText('Submitted page')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/releases/submitted');
+});
+
+test('says so when another tab or session holds the edit lock', async () => {
+  renderEditor(editorRelease({ tracks: [t1] }), 'OTHER_SESSION');
+  expect(await screen.findByText(/This release is open in another tab or session/)).toBeInTheDocument();
+});
+
+test('a live release can be taken down from its page; the badge follows the new status', async () => {
+  const live = editorRelease({
+    status: 'LIVE',
+    displayStatus: 'Published',
+    viewerCan: { edit: false, delete: false, takedown: true, viewTracks: true },
+    tracks: [t1],
+  });
+  server.use(
+    api.mutation(TakedownReleaseMutation, () =>
+      // Typed handlers leave out __typename; the real API sends it, and the cache needs it to update Release:r1.
+      HttpResponse.json({
+        data: {
+          takedownRelease: {
+            release: {
+              __typename: 'Release', id: 'r1', title: live.title, status: 'AWAITING_TAKEDOWN', comment: null, releaseDate: null, takedownDate: null,
+              rejectDate: null, displayStatus: 'Published', releaseDateText: 'ASAP', artistName: 'Nova', trackCount: 1, coverArtUrl: null,
+              viewerCan: { __typename: 'ReleaseViewerCan', edit: false, delete: false, takedown: false },
+            },
+          },
+        },
+      } as never),
+    ),
+  );
+  renderEditor(live);
+  await userEvent.click(await screen.findByRole('button', { name: 'Take down' }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Take down this release?' })).getByRole('button', { name: 'Take down' }));
+  expect(await screen.findByText('Takedown Submitted')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Take down' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,306 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { ARTIST_ROLE } from '@cadence/domain/constants';
+import { utcDate } from '@cadence/domain/date-string';
+import { releaseTitleOrDefault } from '@cadence/domain/release-rules';
+import type { FormApi } from 'final-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CheckReleaseQuery as CheckResult, ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { useAlerts } from '../alerts/AlertsProvider';
+import { ArtistInput } from './ArtistInput';
+import { CoverArtDrop } from './CoverArtDrop';
+import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery } from './release-editor.graphql';
+import { releaseFormValues, type ReleaseFormValues } from './release-form';
+import { ReleaseMetadataForm } from './ReleaseMetadataForm';
+import { ReleaseStatusActions } from './ReleaseStatusActions';
+import { ReleaseStatusBadge } from './ReleaseStatusBadge';
+import { TrackEditor } from './TrackEditor';
+import { TracksSection } from './TracksSection';
+import { useReleaseEditorActions } from './useReleaseEditorActions';
+import './releases.css';
+
+type Issue = CheckResult['checkRelease']['issues'][number];
+
+/** The server check's issues arranged for the views: release fields, and per track by field and as lines. */
+export function arrangeIssues(issues: readonly Issue[]) {
+  const release: Record<string, string> = {};
+  const byTrack: Record<string, Record<string, string>> = {};
+  const lines: Record<string, string[]> = {};
+  for (const issue of issues) {
+    if (issue.trackId) {
+      (byTrack[issue.trackId] ??= {})[issue.field] ??= issue.message;
+      (lines[issue.trackId] ??= []).push(issue.message);
+    } else {
+      release[issue.field] ??= issue.message;
+    }
+  }
+  return { release, byTrack, lines };
+}
+
+const LOCK_TYPES = ['release'];
+const LOCK_RENEW_MS = 60_000;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+
+/** Holds the release's edit lock while the editor is open and says when another tab or person holds it. */
+function useReleaseLock(releaseId: string, enabled: boolean) {
+  const [acquire] = useMutation(AcquireReleaseLockMutation);
+  const [heldElsewhere, setHeldElsewhere] = useState(false);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const take = () =>
+      acquire({ variables: { releaseId, lockTypes: LOCK_TYPES } })
+        .then((r) => setHeldElsewhere((r.data?.acquireReleaseLock ?? []).some((l) => l.heldBy === 'OTHER_SESSION')))
+        .catch(() => undefined);
+    void take();
+    const timer = window.setInterval(() => void take(), LOCK_RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [acquire, releaseId, enabled]);
+  return heldElsewhere;
+}
+
+/** The release editor (/releases/{id}): details, cover, tracks and credits, the check and Submit; read-only when the server says it cannot be edited. */
+export function ReleaseEditor({ releaseId }: { releaseId: string }) {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { showAlert } = useAlerts();
+  const today = utcDate(new Date());
+  const { data, loading, error, refetch } = useQuery(ReleaseEditorQuery, { variables: { id: releaseId } });
+  const actions = useReleaseEditorActions(releaseId);
+  const [issues, setIssues] = useState<Issue[] | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<FormApi<ReleaseFormValues> | null>(null);
+  const release = data?.release;
+  const editable = release?.viewerCan.edit ?? false;
+  const heldElsewhere = useReleaseLock(releaseId, editable);
+  const arranged = useMemo(() => arrangeIssues(issues ?? []), [issues]);
+  // Reinitialise the form only when a new version of the release arrives (a save, or another tab's save).
+  const versionKey = release ? `${release.id}@${release.version}` : null;
+  const releaseRef = useRef(release);
+  releaseRef.current = release;
+  const initialValues = useMemo(() => (versionKey && releaseRef.current ? releaseFormValues(releaseRef.current) : null), [versionKey]);
+
+  // Once the check has run, run it again after every saved change so its messages stay current.
+  const checked = issues !== null;
+  useEffect(() => {
+    if (!checked || !versionKey) return;
+    client
+      .query({ query: CheckReleaseQuery, variables: { id: releaseId }, fetchPolicy: 'network-only' })
+      .then((r) => setIssues(r.data ? [...r.data.checkRelease.issues] : null))
+      .catch(() => undefined);
+    // Only a new version of the release asks again; the first check is the user's.
+  }, [versionKey]);
+
+  if (!release || !data) {
+    return (
+      <section className="page" aria-labelledby="release-editor-title">
+        <h1 id="release-editor-title">Release</h1>
+        {loading ? (
+          <Spinner label="Loading the release" />
+        ) : (
+          <ErrorMessage>
+            <p>We could not load this release{error ? `: ${error.message}` : ''}.</p>
+            <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+              Try again
+            </button>
+          </ErrorMessage>
+        )}
+      </section>
+    );
+  }
+
+  const onError = (message: string) => showAlert({ type: 'error', message });
+  const hideDsp = data.clientConfig.hideDSPSelection;
+  const primaryArtists = release.credits.filter((c) => c.artistRelationTypeId === ARTIST_ROLE.PRIMARY);
+
+  const runCheck = async () => {
+    const result = await client.query({ query: CheckReleaseQuery, variables: { id: releaseId }, fetchPolicy: 'network-only' });
+    const check = result.data?.checkRelease;
+    setIssues(check ? [...check.issues] : []);
+    return check?.ok ?? false;
+  };
+
+  const onSubmitRelease = async () => {
+    setSubmitting(true);
+    try {
+      const form = formRef.current;
+      if (form?.getState().dirty) {
+        await form.submit();
+        if (form.getState().hasValidationErrors || form.getState().hasSubmitErrors) return;
+      }
+      if (!(await runCheck())) {
+        showAlert({ type: 'warning', message: 'Your release is not complete yet: fix the problems marked on the page.' });
+        return;
+      }
+      await actions.submit();
+      await navigate('/releases/submitted', { state: { title: releaseTitleOrDefault(release.title) } });
+    } catch (e) {
+      onError(messageOf(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="release-editor-title">
+      <p>
+        <Link to="/releases">← Your releases</Link>
+      </p>
+      <header className="releases__header">
+        <h1 id="release-editor-title">{releaseTitleOrDefault(release.title)}</h1>
+        <ReleaseStatusBadge status={release.displayStatus} />
+      </header>
+      <p className="release-row__artist">
+        {release.artistName} · Release date: {release.releaseDateText} · {release.territory.text}
+      </p>
+
+      {heldElsewhere && (
+        <p className="field__error" role="alert">
+          This release is open in another tab or session. Changes saved there can make yours fail; reload before editing.
+        </p>
+      )}
+      {release.isDenied && release.rejectionReasons.length > 0 && (
+        <section className="check-issues" aria-labelledby="denied-title">
+          <h2 id="denied-title">Why this release was denied</h2>
+          <ul>
+            {release.rejectionReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {issues && issues.length > 0 && (
+        <section className="check-issues" aria-labelledby="issues-title">
+          <h2 id="issues-title">Fix these before you submit</h2>
+          <ul role="alert">
+            {issues.map((issue) => (
+              <li key={`${issue.trackId ?? ''}-${issue.field}-${issue.key}`}>
+                {issue.trackNumber ? `Track ${issue.trackNumber}: ` : ''}
+                {issue.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {issues && issues.length === 0 && (
+        <p role="status" className="field__hint">
+          Everything is ready to submit.
+        </p>
+      )}
+
+      <div className="release-editor">
+        <div>
+          {editable && initialValues ? (
+            <>
+              <ReleaseMetadataForm
+                id="release-details-form"
+                formRef={formRef}
+                initialValues={initialValues}
+                dictionaries={data}
+                hideDspSelection={hideDsp}
+                today={today}
+                issues={arranged.release}
+                onSave={async (input) => {
+                  try {
+                    await actions.saveRelease(release.version, input);
+                    showAlert({ type: 'success', message: 'Release details saved.', duration: 3000 });
+                  } catch (e) {
+                    onError(messageOf(e));
+                    throw e;
+                  }
+                }}
+              />
+              <ArtistInput
+                label="Primary artists of the release"
+                artists={primaryArtists.map((c) => ({ id: c.id, name: c.artistName }))}
+                context={{ role: ARTIST_ROLE.PRIMARY }}
+                onAdd={async (names) => {
+                  try {
+                    await actions.addCredit('PRIMARY', names.join(', '));
+                  } catch (e) {
+                    onError(messageOf(e));
+                  }
+                }}
+                onRemove={(a) => void actions.removeCredit(a.id).catch((e: unknown) => onError(messageOf(e)))}
+              />
+            </>
+          ) : (
+            <ReleaseSummary release={release} />
+          )}
+
+          {(editable || release.viewerCan.viewTracks) && (
+            <TracksSection
+              tracks={release.tracks}
+              editable={editable}
+              trackIssues={arranged.lines}
+              issue={arranged.release.tracks}
+              upload={actions.uploadTrack}
+              reorder={actions.reorder}
+              remove={actions.deleteTrack}
+              onError={onError}
+              renderEditor={(track) => (
+                <TrackEditor
+                  key={track.id}
+                  track={track}
+                  tracks={release.tracks}
+                  languages={data.languages}
+                  primaryArtists={primaryArtists.map((c) => c.artistName)}
+                  issues={arranged.byTrack[track.id] ?? {}}
+                  editable={editable}
+                  actions={actions}
+                  onError={onError}
+                />
+              )}
+            />
+          )}
+        </div>
+        <aside>
+          <CoverArtDrop coverArtUrl={release.coverArtUrl} editable={editable} issue={arranged.release.coverArt} upload={actions.uploadCover} />
+          {editable && (
+            <div className="actions">
+              <button type="submit" form="release-details-form" className="button button--secondary">
+                Save details
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
+                Check release
+              </button>
+              <button type="button" className="button" disabled={submitting} onClick={() => void onSubmitRelease()}>
+                Submit release
+              </button>
+            </div>
+          )}
+          <ReleaseStatusActions release={release} onError={onError} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** The release's details as text, for a release that can no longer be edited. */
+function ReleaseSummary({ release }: { release: ReleaseEditor_ReleaseFragment }) {
+  const rows: [string, string][] = [
+    ['Title', releaseTitleOrDefault(release.title)],
+    ['Artist', release.artistName],
+    ['Release date', release.releaseDateText],
+    ['Original release date', release.originalReleaseDate ?? '—'],
+    ['Territory', release.territory.text],
+    ['UPC', release.upc ?? '—'],
+    ['Catalog number', release.catalogNumber ?? '—'],
+    ['Stores', release.outlets.map((o) => o.name).join(', ') || '—'],
+  ];
+  return (
+    <section aria-labelledby="release-summary-title">
+      <h2 id="release-summary-title">Release details</h2>
+      <p>This release can no longer be edited.</p>
+      <dl className="release-summary">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,225 @@
+import { territoryText } from '@cadence/domain/territory';
+import type { FormApi } from 'final-form';
+import { useId, type MutableRefObject, type ReactNode } from 'react';
+import { Field, Form } from 'react-final-form';
+import { releaseInputFrom, validateReleaseForm, type ReleaseFormValues } from './release-form';
+import type { UpdateReleaseInput } from '../../gql/graphql';
+
+export interface Dictionaries {
+  genres: readonly { id: string; name: string }[];
+  languages: readonly { id: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
+  dsps: readonly { id: string; uri: string; name: string }[];
+}
+
+export interface ReleaseMetadataFormProps {
+  initialValues: ReleaseFormValues;
+  dictionaries: Dictionaries;
+  hideDspSelection: boolean;
+  today: string;
+  /** Problems the server's check reported, by field (title, genreId, releaseDate, upc, territory, outletUris...). */
+  issues: Readonly<Record<string, string>>;
+  onSave: (input: Omit<UpdateReleaseInput, 'id' | 'version'>) => Promise<void>;
+  /** The form element's id: the page's Save button sits elsewhere and names the form. */
+  id: string;
+  /** Lets the page save pending changes before it submits the release. */
+  formRef?: MutableRefObject<FormApi<ReleaseFormValues> | null>;
+}
+
+/** One labelled control with its error (client rule first, else the server's check) announced. */
+function Control({ label, name, error, children, hint }: { label: string; name: string; error?: string; hint?: string; children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = `release-${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <small id={hintId} className="field__hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The release's metadata (title, genre, language, dates, catalog number, UPC, territory, stores),
+ * validated with the domain's release-input struct as the user types, saved through updateRelease.
+ */
+export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelection, today, issues, onSave, id, formRef }: ReleaseMetadataFormProps) {
+  const territoryLegendId = useId();
+  const countryName = (code: string) => dictionaries.countries.find((c) => c.code === code)?.name ?? code;
+  return (
+    <Form<ReleaseFormValues>
+      initialValues={initialValues}
+      validate={(values) => validateReleaseForm(values, today, hideDspSelection)}
+      onSubmit={async (values) => {
+        await onSave(releaseInputFrom(values, hideDspSelection));
+      }}
+      render={({ handleSubmit, values, form }) => {
+        if (formRef) formRef.current = form;
+        const errorOf = (name: string, meta: { error?: string; touched?: boolean; modified?: boolean; dirty?: boolean }, serverKey = name) =>
+          (meta.touched || meta.modified ? meta.error : undefined) ?? (meta.dirty ? undefined : issues[serverKey]);
+        return (
+          <form id={id} className="release-form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Release details">
+            <Field<string> name="title">
+              {({ input, meta }) => (
+                <Control label="Release title" name="title" error={errorOf('title', meta)}>
+                  {(a) => <input {...input} {...a} type="text" maxLength={200} />}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="genreId">
+              {({ input, meta }) => (
+                <Control label="Genre" name="genreId" error={errorOf('genreId', meta)}>
+                  {(a) => (
+                    <select {...input} {...a}>
+                      <option value="">Select a genre</option>
+                      {dictionaries.genres.map((g) => (
+                        <option key={g.id} value={g.id}>
+                          {g.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="languageId">
+              {({ input, meta }) => (
+                <Control label="Language" name="languageId" error={errorOf('languageId', meta)}>
+                  {(a) => (
+                    <select {...input} {...a}>
+                      {dictionaries.languages.map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="releaseDate">
+              {({ input, meta }) => (
+                <Control label="Release date" name="releaseDate" error={errorOf('releaseDate', meta)} hint="Leave empty to release as soon as possible (ASAP).">
+                  {(a) => <input {...input} {...a} type="date" min={today} />}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="originalReleaseDate">
+              {({ input, meta }) => (
+                <Control label="Original release date" name="originalReleaseDate" error={errorOf('originalReleaseDate', meta)} hint="Only for music released before.">
+                  {(a) => <input {...input} {...a} type="date" />}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="catalogNumber">
+              {({ input, meta }) => (
+                <Control label="Catalog number" name="catalogNumber" error={errorOf('catalogNumber', meta)}>
+                  {(a) => <input {...input} {...a} type="text" maxLength={50} />}
+                </Control>
+              )}
+            </Field>
+            <Field<string> name="upc">
+              {({ input, meta }) => (
+                <Control label="UPC" name="upc" error={errorOf('upc', meta)} hint="Leave empty and we assign one.">
+                  {(a) => <input {...input} {...a} type="text" inputMode="numeric" maxLength={16} />}
+                </Control>
+              )}
+            </Field>
+
+            <fieldset aria-labelledby={territoryLegendId}>
+              <legend id={territoryLegendId}>Territory</legend>
+              {(
+                [
+                  ['worldwide', 'Worldwide'],
+                  ['only', 'Only in'],
+                  ['except', 'Everywhere except'],
+                ] as const
+              ).map(([value, label]) => (
+                <Field<string> key={value} name="territoryMode" type="radio" value={value}>
+                  {({ input }) => (
+                    <label className="field--inline">
+                      <input {...input} /> {label}
+                    </label>
+                  )}
+                </Field>
+              ))}
+              {values.territoryMode !== 'worldwide' && (
+                <Field<string[]> name="countryCodes">
+                  {({ input, meta }) => (
+                    <Control label="Countries" name="countryCodes" error={errorOf('countryCodes', meta, 'territory')}>
+                      {(a) => (
+                        <select
+                          {...a}
+                          multiple
+                          name={input.name}
+                          value={input.value || []}
+                          onBlur={() => input.onBlur()}
+                          onChange={(e) => input.onChange([...e.target.selectedOptions].map((o) => o.value))}
+                        >
+                          {dictionaries.countries.map((c) => (
+                            <option key={c.code} value={c.code}>
+                              {c.name}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </Control>
+                  )}
+                </Field>
+              )}
+              <p className="field__hint" aria-live="polite">
+                {territoryText(values.territoryMode === 'worldwide' ? null : { allowed: values.territoryMode === 'only', countryCodes: (values.countryCodes ?? []).join(',') }, countryName)}
+              </p>
+            </fieldset>
+
+            {!hideDspSelection && (
+              <Field<string[]> name="outletUris">
+                {({ input, meta }) => {
+                  const error = errorOf('outletUris', meta);
+                  const selected = new Set(input.value || []);
+                  const toggle = (uri: string, on: boolean) => {
+                    const next = new Set(selected);
+                    if (on) next.add(uri);
+                    else next.delete(uri);
+                    input.onChange([...next]);
+                  };
+                  return (
+                    <fieldset aria-describedby={error ? 'release-outlets-error' : undefined}>
+                      <legend>Stores</legend>
+                      <button type="button" className="link-button" onClick={() => input.onChange(dictionaries.dsps.map((d) => d.uri))}>
+                        Select all stores
+                      </button>
+                      <div className="outlet-list">
+                        {dictionaries.dsps.map((dsp) => (
+                          <label key={dsp.uri} className="field--inline">
+                            <input type="checkbox" checked={selected.has(dsp.uri)} onChange={(e) => toggle(dsp.uri, e.target.checked)} /> {dsp.name}
+                          </label>
+                        ))}
+                      </div>
+                      {error && (
+                        <p id="release-outlets-error" className="field__error" role="alert">
+                          {error}
+                        </p>
+                      )}
+                    </fieldset>
+                  );
+                }}
+              </Field>
+            )}
+          </form>
+        );
+      }}
+    />
+  );
+}

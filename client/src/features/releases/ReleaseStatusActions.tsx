@@ -1,0 +1,75 @@
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ReopenReleaseMutation } from './release-editor.graphql';
+import { DeleteReleaseMutation, TakedownReleaseMutation } from './ReleasesPage';
+
+type Action = 'takedown' | 'delete' | null;
+
+/** The editor's status actions, offered as the server's viewerCan allows: back to draft, take down, delete. */
+export function ReleaseStatusActions({ release, onError }: { release: ReleaseEditor_ReleaseFragment; onError: (message: string) => void }) {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<Action>(null);
+  const [reopen, reopening] = useMutation(ReopenReleaseMutation);
+  const [takedown, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: ['ReleaseCounts'] });
+  const [remove, removing] = useMutation(DeleteReleaseMutation, { refetchQueries: ['ReleaseCounts', 'ReleasesPage'] });
+  const fail = (e: unknown) => onError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+  // A submitted or denied release that may still be edited can go back to draft ("change status to NOT_COMPLETED").
+  const canReopen = release.viewerCan.edit && release.status !== 'NOT_COMPLETED' && release.status !== 'BEFORE_CREATED';
+
+  if (!canReopen && !release.viewerCan.takedown && !release.viewerCan.delete) return null;
+  return (
+    <div className="actions">
+      {canReopen && (
+        <button type="button" className="button button--secondary" disabled={reopening.loading} onClick={() => void reopen({ variables: { id: release.id } }).catch(fail)}>
+          Move back to draft
+        </button>
+      )}
+      {release.viewerCan.takedown && (
+        <button type="button" className="button button--secondary" onClick={() => setAsking('takedown')}>
+          Take down
+        </button>
+      )}
+      {release.viewerCan.delete && (
+        <button type="button" className="button button--secondary" onClick={() => setAsking('delete')}>
+          Delete release
+        </button>
+      )}
+      {asking === 'takedown' && (
+        <ConfirmDialog
+          title="Take down this release?"
+          confirmLabel="Take down"
+          busy={takingDown.loading}
+          onCancel={() => setAsking(null)}
+          onConfirm={() =>
+            void takedown({ variables: { id: release.id } })
+              .catch(fail)
+              .finally(() => setAsking(null))
+          }
+        >
+          <p>It will be removed from every store.</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'delete' && (
+        <ConfirmDialog
+          title="Delete this release?"
+          confirmLabel="Delete"
+          busy={removing.loading}
+          onCancel={() => setAsking(null)}
+          onConfirm={() =>
+            void remove({ variables: { id: release.id } })
+              .then(() => navigate('/releases', { replace: true }))
+              .catch((e: unknown) => {
+                setAsking(null);
+                fail(e);
+              })
+          }
+        >
+          <p>The release and its tracks will be deleted.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

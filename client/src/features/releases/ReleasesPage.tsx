@@ -1,0 +1,242 @@
+import type { Reference } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PAGE_SIZE } from '@cadence/domain/constants';
+import { utcDate } from '@cadence/domain/date-string';
+import type { DisplayStatus } from '@cadence/domain/release-rules';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { PageHandle } from '../../app/page-meta';
+import { useAlerts } from '../alerts/AlertsProvider';
+import { graphql } from '../../gql';
+import type { ReleaseRow_ReleaseFragment } from '../../gql/graphql';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { ConfirmDialog } from './ConfirmDialog';
+import { RELEASE_FILTERS, statusesShowing } from './display-status-filter';
+import { ReleaseRow } from './ReleaseRow';
+import './releases.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Releases | {appName}',
+  pageDescription: 'Your releases on {appName}: drafts, submissions and what is live.',
+};
+
+export const ReleasesPageQuery = graphql(`
+  query ReleasesPage($first: Int!, $after: String, $statuses: [ReleaseStatus!]) {
+    releases(first: $first, after: $after, statuses: $statuses) {
+      totalCount
+      edges {
+        cursor
+        node {
+          id
+          ...ReleaseRow_release
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const ReleaseCountsQuery = graphql(`
+  query ReleaseCounts {
+    releaseCounts {
+      releases
+      tracks
+      byDisplayStatus {
+        displayStatus
+        count
+      }
+    }
+  }
+`);
+
+export const CreateReleaseMutation = graphql(`
+  mutation CreateRelease {
+    createRelease {
+      release {
+        id
+        ...ReleaseRow_release
+      }
+    }
+  }
+`);
+
+export const TakedownReleaseMutation = graphql(`
+  mutation TakedownRelease($id: ID!) {
+    takedownRelease(input: { id: $id }) {
+      release {
+        id
+        ...ReleaseRow_release
+      }
+    }
+  }
+`);
+
+export const DeleteReleaseMutation = graphql(`
+  mutation DeleteRelease($id: ID!) {
+    deleteRelease(input: { id: $id }) {
+      deletedReleaseId
+    }
+  }
+`);
+
+type Pending = { kind: 'takedown' | 'delete'; release: ReleaseRow_ReleaseFragment } | null;
+
+/** The signed-in user's releases: filters by display status with counts, pages, takedown and delete. */
+export default function ReleasesPage() {
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+  const [filter, setFilter] = useState<DisplayStatus | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const statuses = useMemo(() => (filter ? statusesShowing(filter, utcDate(new Date())) : null), [filter]);
+
+  const { data, loading, error, fetchMore, refetch } = useQuery(ReleasesPageQuery, {
+    variables: { first: PAGE_SIZE, statuses },
+    // Releases change elsewhere (the editor, the validation job): show the cached list at once, then the server's.
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
+    notifyOnNetworkStatusChange: true,
+  });
+  const counts = useQuery(ReleaseCountsQuery, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+  const [createRelease, creating] = useMutation(CreateReleaseMutation);
+  const [takedownRelease, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: [ReleaseCountsQuery] });
+  const [deleteRelease, deleting] = useMutation(DeleteReleaseMutation, {
+    refetchQueries: [ReleaseCountsQuery],
+    update(cache, { data: result }) {
+      const id = result?.deleteRelease.deletedReleaseId;
+      if (!id) return;
+      const ref = cache.identify({ __typename: 'Release', id });
+      // Drop the edge from every cached list (each filter), then the release itself.
+      cache.modify<{ releases: { edges: readonly { node: Reference }[]; totalCount: number } }>({
+        fields: {
+          releases: (existing, { readField }) => {
+            const list = existing as unknown as { edges?: readonly { node: Reference }[]; totalCount?: number } | undefined;
+            if (!list?.edges) return existing;
+            const edges = list.edges.filter((edge) => readField('id', edge.node) !== id);
+            return { ...list, edges, totalCount: (list.totalCount ?? edges.length) - (list.edges.length - edges.length) } as typeof existing;
+          },
+        },
+      });
+      if (ref) cache.evict({ id: ref });
+      cache.gc();
+    },
+  });
+
+  const countOf = (status: DisplayStatus) => counts.data?.releaseCounts.byDisplayStatus.find((c) => c.displayStatus === status)?.count ?? 0;
+  const total = counts.data?.releaseCounts.byDisplayStatus.reduce((sum, c) => sum + c.count, 0);
+  const rows = (data?.releases.edges ?? []).map((e) => e.node).filter((r) => !filter || r.displayStatus === filter);
+
+  const onNewRelease = async () => {
+    try {
+      const result = await createRelease();
+      const id = result.data?.createRelease.release.id;
+      if (id) await navigate(`/releases/${id}`);
+    } catch {
+      showAlert({ type: 'error', message: 'We could not create a new release. Please try again.' });
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!pending) return;
+    const { kind, release } = pending;
+    try {
+      if (kind === 'takedown') {
+        await takedownRelease({ variables: { id: release.id } });
+        showAlert({ type: 'success', message: 'Your takedown request was submitted.', duration: 5000 });
+      } else {
+        await deleteRelease({ variables: { id: release.id } });
+        showAlert({ type: 'success', message: 'The release was deleted.', duration: 5000 });
+      }
+    } catch (e) {
+      showAlert({ type: 'error', message: e instanceof Error ? e.message : 'Something went wrong. Please try again.' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const newReleaseButton = (label: string) => (
+    <button type="button" className="button" onClick={() => void onNewRelease()} disabled={creating.loading}>
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="page releases" aria-labelledby="releases-title">
+      <header className="releases__header">
+        <h1 id="releases-title">Releases</h1>
+        {newReleaseButton('New release')}
+      </header>
+      {counts.data && (
+        <p className="releases__totals">
+          {counts.data.releaseCounts.releases} releases and {counts.data.releaseCounts.tracks} tracks delivered or on their way.
+        </p>
+      )}
+      <div className="releases__filters" role="group" aria-label="Filter by status">
+        <button type="button" className="filter-chip" aria-pressed={filter === null} onClick={() => setFilter(null)}>
+          All{total !== undefined ? ` (${total})` : ''}
+        </button>
+        {RELEASE_FILTERS.map((status) => (
+          <button key={status} type="button" className="filter-chip" aria-pressed={filter === status} onClick={() => setFilter(status)}>
+            {status} ({countOf(status)})
+          </button>
+        ))}
+      </div>
+
+      {loading && !data && <Spinner label="Loading your releases" />}
+      {error && !data && (
+        <ErrorMessage>
+          <p>We could not load your releases.</p>
+          <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+            Try again
+          </button>
+        </ErrorMessage>
+      )}
+      {data && rows.length === 0 && !filter && (
+        <div className="releases__empty">
+          <h2>You have no releases yet</h2>
+          <p>Create your first release: add your tracks and cover art, and we deliver it to the stores.</p>
+          {newReleaseButton('Create your first release')}
+        </div>
+      )}
+      {data && rows.length === 0 && filter && <p className="releases__empty">No releases are {filter.toLowerCase()}.</p>}
+      {rows.length > 0 && (
+        <ul className="release-list" aria-label="Your releases">
+          {rows.map((release) => (
+            <ReleaseRow
+              key={release.id}
+              release={release}
+              onTakedown={(r) => setPending({ kind: 'takedown', release: r })}
+              onDelete={(r) => setPending({ kind: 'delete', release: r })}
+            />
+          ))}
+        </ul>
+      )}
+      {data?.releases.pageInfo.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={loading}
+          onClick={() => void fetchMore({ variables: { after: data.releases.pageInfo.endCursor } }).catch(() => undefined)}
+        >
+          Show more releases
+        </button>
+      )}
+
+      {pending?.kind === 'takedown' && (
+        <ConfirmDialog title="Take down this release?" confirmLabel="Take down" busy={takingDown.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
+          <p>
+            “{pending.release.title}” will be removed from every store. The takedown request cannot be cancelled here.
+          </p>
+        </ConfirmDialog>
+      )}
+      {pending?.kind === 'delete' && (
+        <ConfirmDialog title="Delete this release?" confirmLabel="Delete" busy={deleting.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
+          <p>“{pending.release.title}” and its tracks will be deleted.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

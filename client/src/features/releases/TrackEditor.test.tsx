@@ -1,0 +1,107 @@
+import { jest } from '@jest/globals';
+import { ISRC_DUPLICATE } from '@cadence/domain/track-rules';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { editorTrack } from './editor-test-data';
+import { TrackEditor, type TrackEditorProps } from './TrackEditor';
+
+const first = editorTrack({ id: 't1', title: 'First Song', isrc: 'USCAD2600001' });
+const second = editorTrack({ id: 't2', title: 'Second Song', position: 1 });
+
+function setup(props: Partial<TrackEditorProps> = {}) {
+  const actions = {
+    saveTrack: jest.fn<TrackEditorProps['actions']['saveTrack']>().mockResolvedValue({} as never),
+    addCredit: jest.fn<TrackEditorProps['actions']['addCredit']>().mockResolvedValue({} as never),
+    removeCredit: jest.fn<TrackEditorProps['actions']['removeCredit']>().mockResolvedValue({} as never),
+    applyToAll: jest.fn<TrackEditorProps['actions']['applyToAll']>().mockResolvedValue({} as never),
+  };
+  const onError = jest.fn<(message: string) => void>();
+  render(
+    <TrackEditor
+      track={second}
+      tracks={[first, second]}
+      languages={[
+        { id: 'EN', name: 'English' },
+        { id: 'FR', name: 'French' },
+      ]}
+      primaryArtists={['Nova']}
+      issues={{}}
+      editable
+      actions={actions}
+      onError={onError}
+      {...props}
+    />,
+  );
+  return { actions, onError, form: screen.getByRole('form', { name: /Track \d details/ }) };
+}
+
+test('an ISRC already used by an earlier track is refused with the duplicate message and not saved', async () => {
+  const { actions, form } = setup();
+  const isrc = within(form).getByLabelText('ISRC');
+  await userEvent.type(isrc, 'us-cad-26-00001');
+  expect(within(form).getByRole('alert')).toHaveTextContent(ISRC_DUPLICATE.message);
+  expect(isrc).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save track' }));
+  expect(actions.saveTrack).not.toHaveBeenCalled();
+
+  await userEvent.clear(isrc);
+  await userEvent.type(isrc, 'US-CAD-26-00002');
+  expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('an ISRC with the wrong shape gets the pattern message', async () => {
+  const { form } = setup();
+  await userEvent.type(within(form).getByLabelText('ISRC'), 'US-12');
+  expect(within(form).getByRole('alert')).toHaveTextContent('ISRC must look like CC-XXX-YY-NNNNN');
+});
+
+test('saves the track: a live recording is 2414, an empty ISRC is left for assignment', async () => {
+  const { actions, form } = setup();
+  await userEvent.clear(within(form).getByLabelText('Track title'));
+  await userEvent.type(within(form).getByLabelText('Track title'), 'Second Song (Live)');
+  await userEvent.click(within(form).getByLabelText('Live recording'));
+  await userEvent.click(within(form).getByLabelText('Explicit lyrics'));
+  await userEvent.selectOptions(within(form).getByLabelText('Language'), 'FR');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save track' }));
+  expect(actions.saveTrack).toHaveBeenCalledWith({
+    id: 't2',
+    title: 'Second Song (Live)',
+    isrc: null,
+    recordingVersionId: 2414,
+    isCover: false,
+    isRemix: false,
+    languageId: 'FR',
+    explicitLyrics: true,
+  });
+});
+
+test('shows the problem the server check reported for the field until it is edited', async () => {
+  const { form } = setup({ issues: { isrc: 'This ISRC is already used in this release' } });
+  expect(within(form).getByRole('alert')).toHaveTextContent('This ISRC is already used in this release');
+});
+
+test('credits go through the artist inputs; a remix title asks for a remixer', async () => {
+  const remix = editorTrack({ id: 't2', title: 'Second Song (Remix)', isRemix: true });
+  const { actions } = setup({ track: remix, tracks: [first, remix] });
+  expect(screen.getByText('Remixer must be added for this remix.')).toBeInTheDocument();
+  const featured = screen.getByRole('textbox', { name: 'Featured artists' });
+  await userEvent.type(featured, 'Guest Star,');
+  expect(actions.addCredit).toHaveBeenLastCalledWith('FEATURED', 'Guest Star', 't2');
+  await userEvent.click(featured);
+  await userEvent.paste('Other Guest, Third Guest');
+  await userEvent.keyboard('{Enter}');
+  expect(actions.addCredit).toHaveBeenLastCalledWith('FEATURED', 'Other Guest, Third Guest', 't2');
+  // The release's primary artist cannot be credited again as featured.
+  await userEvent.type(featured, 'Nova{Enter}');
+  expect(screen.getByText('Artist already exists in artists list.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'APPLY TO ALL TRACKS IN RELEASE' }));
+  expect(actions.applyToAll).toHaveBeenCalledWith('t2');
+});
+
+test('read-only when the release cannot be edited', () => {
+  setup({ editable: false });
+  expect(screen.getByLabelText('ISRC')).toBeDisabled();
+  expect(screen.getByRole('textbox', { name: 'Composers' })).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'Save track' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'APPLY TO ALL TRACKS IN RELEASE' })).toBeDisabled();
+});

@@ -1,0 +1,81 @@
+import { jest } from '@jest/globals';
+import { File as NodeFile } from 'node:buffer';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { editorTrack } from './editor-test-data';
+import { TracksSection, type TracksSectionProps } from './TracksSection';
+
+const tracks = [editorTrack({ id: 't1', title: 'One' }), editorTrack({ id: 't2', title: 'Two', position: 1 }), editorTrack({ id: 't3', title: 'Three', position: 2 })];
+
+function setup(props: Partial<TracksSectionProps> = {}) {
+  const uploads: { name: string; progress: (p: { loaded: number; total: number }) => void; done: () => void; fail: (e: Error) => void }[] = [];
+  const upload = jest.fn<TracksSectionProps['upload']>(
+    (file, progress) =>
+      new Promise((resolve, reject) => {
+        uploads.push({ name: file.name, progress, done: () => resolve(undefined), fail: reject });
+      }),
+  );
+  const reorder = jest.fn<TracksSectionProps['reorder']>().mockResolvedValue(undefined);
+  const remove = jest.fn<TracksSectionProps['remove']>().mockResolvedValue(undefined);
+  const onError = jest.fn<(m: string) => void>();
+  render(
+    <TracksSection
+      tracks={tracks}
+      editable
+      trackIssues={{ t2: ['Upload an audio file'] }}
+      upload={upload}
+      reorder={reorder}
+      remove={remove}
+      onError={onError}
+      renderEditor={(track) => <p>Editing {track.title}</p>}
+      {...props}
+    />,
+  );
+  return { upload, uploads, reorder, remove, onError };
+}
+
+const audio = (name: string, type = 'audio/wav') => new NodeFile(['RIFF'], name, { type }) as unknown as File;
+
+test('moves tracks with keyboard-reachable buttons and saves the new order', async () => {
+  const { reorder } = setup();
+  expect(screen.getByRole('button', { name: 'Move One up' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Move One down' }));
+  expect(reorder).toHaveBeenCalledWith(['t2', 't1', 't3']);
+  expect(screen.getByText('One moved to position 2')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Move Three up' }));
+  expect(reorder).toHaveBeenLastCalledWith(['t1', 't3', 't2']);
+});
+
+test('each audio file gets its own progress bar; other types are refused', async () => {
+  const { uploads, onError } = setup();
+  await userEvent.upload(screen.getByLabelText('Choose audio files'), [audio('a.wav'), audio('b.flac', 'audio/flac'), audio('c.mp3', 'audio/mpeg')], { applyAccept: false });
+  expect(onError).toHaveBeenCalledWith('c.mp3: only WAV or FLAC files can be uploaded.');
+  expect(uploads.map((u) => u.name)).toEqual(['a.wav', 'b.flac']);
+  act(() => uploads[0]!.progress({ loaded: 50, total: 100 }));
+  const barA = await screen.findByRole('progressbar', { name: 'Uploading a.wav' });
+  await waitFor(() => expect(barA).toHaveAttribute('value', '50'));
+  expect(screen.getByRole('progressbar', { name: 'Uploading b.flac' })).toHaveAttribute('value', '0');
+
+  await act(async () => {
+    uploads[0]!.done();
+    uploads[1]!.fail(new Error('The audio must be at least 44.1 kHz'));
+  });
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading a.wav' })).not.toBeInTheDocument());
+  expect(await screen.findByRole('alert')).toHaveTextContent('b.flac: The audio must be at least 44.1 kHz');
+});
+
+test('the pane opens one track and its CLOSE link closes it; check problems show per track', async () => {
+  setup();
+  expect(screen.getByRole('list', { name: 'Problems with track 2' })).toHaveTextContent('Upload an audio file');
+  await userEvent.click(screen.getByRole('button', { name: 'Edit track 2' }));
+  const pane = screen.getByRole('region', { name: 'Track 2: Two' });
+  expect(within(pane).getByText('Editing Two')).toBeInTheDocument();
+  await userEvent.click(within(pane).getByRole('button', { name: 'CLOSE' }));
+  expect(screen.queryByRole('region', { name: 'Track 2: Two' })).not.toBeInTheDocument();
+});
+
+test('deletes a track', async () => {
+  const { remove } = setup();
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Three' }));
+  expect(remove).toHaveBeenCalledWith('t3');
+});

@@ -1,0 +1,160 @@
+import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
+import { trackTitleOrDefault } from '@cadence/domain/track-rules';
+import { useState, type ReactNode } from 'react';
+import type { ReleaseEditor_TrackFragment } from '../../gql/graphql';
+import { FileDropArea } from './FileDropArea';
+import { UploadProgressList } from './UploadProgressList';
+import { useUploads } from './useUpload';
+
+/** The track pane (supporting §4): a CLOSE link that closes it, around the content it is given. */
+export function TrackPane({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <section className="track-pane" aria-label={title}>
+      <div className="track-pane__head">
+        <h3>{title}</h3>
+        <button type="button" className="link-button" onClick={onClose}>
+          CLOSE
+        </button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface TracksSectionProps {
+  tracks: readonly ReleaseEditor_TrackFragment[];
+  editable: boolean;
+  /** The server check's messages per track id (shown in the list). */
+  trackIssues: Readonly<Record<string, string[]>>;
+  upload: (file: File, onUploadProgress: (p: { loaded: number; total: number }) => void) => Promise<unknown>;
+  reorder: (trackIds: string[]) => Promise<unknown>;
+  remove: (trackId: string) => Promise<unknown>;
+  renderEditor: (track: ReleaseEditor_TrackFragment) => ReactNode;
+  onError: (message: string) => void;
+  issue?: string;
+}
+
+const AUDIO_TYPES = [...FILE_TYPE_EXTENSIONS.TRACK, 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac'];
+
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/**
+ * Tracks: drag-and-drop (or choose) WAV and FLAC files, each with its own progress bar; the list in
+ * order, moved with buttons (keyboard) or by dragging; a pane to edit one track at a time.
+ */
+export function TracksSection({ tracks, editable, trackIssues, upload, reorder, remove, renderEditor, onError, issue }: TracksSectionProps) {
+  const { entries, run, dismiss } = useUploads();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const open = tracks.find((t) => t.id === openId);
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= tracks.length) return;
+    const next = moved(tracks, from, to);
+    setAnnouncement(`${trackTitleOrDefault(tracks[from]?.title)} moved to position ${to + 1}`);
+    void reorder(next.map((t) => t.id)).catch(() => onError('The new order was not saved. Please try again.'));
+  };
+
+  return (
+    <section className="tracks" aria-labelledby="tracks-title">
+      <h2 id="tracks-title">Tracks</h2>
+      {editable && (
+        <FileDropArea
+          label="Choose audio files"
+          multiple
+          accept=".wav,.flac,audio/wav,audio/flac"
+          supportedTypes={AUDIO_TYPES}
+          onFiles={({ accepted, rejected }) => {
+            for (const r of rejected) onError(`${r.file.name}: only WAV or FLAC files can be uploaded.`);
+            for (const { file } of accepted) void run(file, (progress) => upload(file, progress));
+          }}
+        >
+          <p>Drop WAV or FLAC files here (44.1 kHz, 16 bit or better).</p>
+        </FileDropArea>
+      )}
+      <UploadProgressList entries={entries} onDismiss={dismiss} />
+      {issue && (
+        <p className="field__error" role="alert">
+          {issue}
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {tracks.length > 0 && (
+        <ol className="track-list" aria-label="Tracks in order">
+          {tracks.map((track, i) => {
+            const title = trackTitleOrDefault(track.title);
+            const problems = trackIssues[track.id] ?? [];
+            return (
+              <li
+                key={track.id}
+                className="track-item"
+                draggable={editable}
+                onDragStart={(e) => {
+                  setDragged(i);
+                  e.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(e) => {
+                  if (dragged !== null) e.preventDefault();
+                }}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  if (dragged !== null && dragged !== i) move(dragged, i);
+                  setDragged(null);
+                }}
+              >
+                <span className="track-item__title">
+                  {i + 1}. {title}
+                  {track.isrc && <span className="release-row__meta"> · {track.isrc}</span>}
+                  {track.audio?.fileName && <span className="release-row__meta"> · {track.audio.fileName}</span>}
+                </span>
+                {editable && (
+                  <>
+                    <button type="button" className="button button--small button--secondary" aria-label={`Move ${title} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                      ↑
+                    </button>
+                    <button type="button" className="button button--small button--secondary" aria-label={`Move ${title} down`} disabled={i === tracks.length - 1} onClick={() => move(i, i + 1)}>
+                      ↓
+                    </button>
+                  </>
+                )}
+                <button type="button" className="button button--small" aria-label={`${editable ? 'Edit' : 'View'} track ${i + 1}`} aria-expanded={openId === track.id} onClick={() => setOpenId(openId === track.id ? null : track.id)}>
+                  {editable ? 'Edit' : 'View'}
+                </button>
+                {editable && (
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    aria-label={`Delete ${title}`}
+                    onClick={() => void remove(track.id).catch(() => onError('The track was not deleted. Please try again.'))}
+                  >
+                    Delete
+                  </button>
+                )}
+                {problems.length > 0 && (
+                  <ul className="field__error" aria-label={`Problems with track ${i + 1}`}>
+                    {problems.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {open && (
+        <TrackPane title={`Track ${tracks.indexOf(open) + 1}: ${trackTitleOrDefault(open.title)}`} onClose={() => setOpenId(null)}>
+          {renderEditor(open)}
+        </TrackPane>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+/** The editor's typed documents: one route query, and mutations that answer with the whole edited release. */
+import { graphql } from '../../gql';
+
+export const ReleaseEditorCreditFragment = graphql(`
+  fragment ReleaseEditor_credit on ArtistCredit {
+    id
+    artistName
+    role
+    artistRelationTypeId
+    trackId
+    position
+  }
+`);
+
+export const ReleaseEditorTrackFragment = graphql(`
+  fragment ReleaseEditor_track on Track {
+    id
+    title
+    position
+    isrc
+    languageId
+    genreId
+    recordingVersionId
+    isCover
+    isRemix
+    explicitLyrics
+    audio {
+      fileName
+      durationMs
+      sampleRate
+      bitDepth
+      channels
+    }
+    credits {
+      ...ReleaseEditor_credit
+    }
+  }
+`);
+
+export const ReleaseEditorReleaseFragment = graphql(`
+  fragment ReleaseEditor_release on Release {
+    id
+    version
+    title
+    genreId
+    languageId
+    catalogNumber
+    upc
+    releaseDate
+    originalReleaseDate
+    status
+    comment
+    takedownDate
+    rejectDate
+    displayStatus
+    isDenied
+    releaseDateText
+    artistName
+    coverArtUrl
+    rejectionReasons
+    trackCount
+    territory {
+      allowed
+      countryCodes
+      text
+    }
+    outlets {
+      id
+      uri
+      name
+    }
+    viewerCan {
+      edit
+      delete
+      takedown
+      viewTracks
+    }
+    credits {
+      ...ReleaseEditor_credit
+    }
+    tracks {
+      ...ReleaseEditor_track
+    }
+  }
+`);
+
+export const ReleaseEditorQuery = graphql(`
+  query ReleaseEditor($id: ID!) {
+    release(id: $id) {
+      ...ReleaseEditor_release
+    }
+    genres {
+      id
+      name
+    }
+    languages {
+      id
+      name
+    }
+    countries {
+      code
+      name
+    }
+    dsps {
+      id
+      uri
+      name
+    }
+    clientConfig {
+      hideDSPSelection
+    }
+  }
+`);
+
+export const CheckReleaseQuery = graphql(`
+  query CheckRelease($id: ID!) {
+    checkRelease(id: $id) {
+      releaseId
+      ok
+      issues {
+        field
+        key
+        message
+        trackId
+        trackNumber
+      }
+    }
+  }
+`);
+
+export const UpdateReleaseMutation = graphql(`
+  mutation UpdateRelease($input: UpdateReleaseInput!) {
+    updateRelease(input: $input) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const SubmitReleaseMutation = graphql(`
+  mutation SubmitRelease($id: ID!) {
+    submitRelease(input: { id: $id }) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const ReopenReleaseMutation = graphql(`
+  mutation ReopenRelease($id: ID!) {
+    reopenRelease(input: { id: $id }) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const UploadCoverArtMutation = graphql(`
+  mutation UploadCoverArt($releaseId: ID!, $file: Upload!) {
+    uploadCoverArt(releaseId: $releaseId, file: $file) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const UploadTrackMutation = graphql(`
+  mutation UploadTrack($releaseId: ID!, $file: Upload!) {
+    uploadTrack(releaseId: $releaseId, file: $file) {
+      track {
+        id
+      }
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const UpdateTrackMutation = graphql(`
+  mutation UpdateTrack($input: UpdateTrackInput!) {
+    updateTrack(input: $input) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const DeleteTrackMutation = graphql(`
+  mutation DeleteTrack($id: ID!) {
+    deleteTrack(id: $id) {
+      deletedTrackId
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const ReorderTracksMutation = graphql(`
+  mutation ReorderTracks($releaseId: ID!, $trackIds: [ID!]!) {
+    reorderTracks(releaseId: $releaseId, trackIds: $trackIds) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const AddArtistCreditMutation = graphql(`
+  mutation AddArtistCredit($input: AddArtistCreditInput!) {
+    addArtistCredit(input: $input) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const RemoveArtistCreditMutation = graphql(`
+  mutation RemoveArtistCredit($id: ID!) {
+    removeArtistCredit(id: $id) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const ApplyToAllTracksMutation = graphql(`
+  mutation ApplyToAllTracks($trackId: ID!) {
+    applyToAllTracks(trackId: $trackId) {
+      release {
+        ...ReleaseEditor_release
+      }
+    }
+  }
+`);
+
+export const AcquireReleaseLockMutation = graphql(`
+  mutation AcquireReleaseLock($releaseId: ID!, $lockTypes: [String!]!) {
+    acquireReleaseLock(releaseId: $releaseId, lockTypes: $lockTypes) {
+      lockType
+      acquired
+      heldBy
+      expiresAt
+    }
+  }
+`);

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import { useShellServices } from '../../app/shell/services';
+import { useIdle } from './useIdle';
+
+const ScreenSaverOverlay = lazy(() => import('./ScreenSaverOverlay'));
+
+/** Watches for inactivity and shows the screen saver overlay (loaded only when it is needed). */
+export function ScreenSaver() {
+  const { random, now } = useShellServices();
+  const [asleep] = useIdle(now);
+  if (!asleep) return null;
+  return (
+    <Suspense fallback={null}>
+      <ScreenSaverOverlay random={random} now={now} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,70 @@
+import { jest } from '@jest/globals';
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { api, GRAPHQL_URL } from '../../../test/graphql';
+import { useMswServer } from '../../../test/msw';
+import { createApolloClient } from '../../app/apollo';
+import { ApiTokens } from './ApiTokens';
+import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
+
+const server = useMswServer();
+
+const token = (id: string, name: string, revokedAt: string | null = null) => ({
+  __typename: 'ApiToken' as const,
+  id,
+  name,
+  prefix: `cad_${id}`,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt,
+  expiresAt: null,
+});
+
+function renderTokens() {
+  return render(
+    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+      <ApiTokens />
+    </ApolloProvider>,
+  );
+}
+
+test('lists tokens; a new token is shown once with a copy button', async () => {
+  let tokens = [token('a1', 'Label feed')];
+  server.use(
+    api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: tokens } })),
+    api.mutation(CreateApiTokenMutation, ({ variables }) => {
+      const created = token('b2', String(variables.name));
+      tokens = [...tokens, created];
+      return HttpResponse.json({ data: { createApiToken: { token: 'cad_secret_value', apiToken: created } } });
+    }),
+  );
+  // user-event installs its own navigator.clipboard; watch the call on it.
+  const user = userEvent.setup();
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+  renderTokens();
+  const table = await screen.findByRole('table', { name: 'Your API tokens' });
+  expect(within(table).getByText('Label feed')).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText('Token name'), 'Reporting');
+  await user.click(screen.getByRole('button', { name: 'Create token' }));
+  expect(await screen.findByTestId('api-token-secret')).toHaveTextContent('cad_secret_value');
+  expect(screen.getByText('Copy your new token now: it will not be shown again.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Copy' }));
+  expect(writeText).toHaveBeenCalledWith('cad_secret_value');
+  expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('Reporting')).toBeInTheDocument());
+});
+
+test('revoking removes the token from the list', async () => {
+  server.use(
+    api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: [token('a1', 'Label feed')] } })),
+    api.mutation(RevokeApiTokenMutation, ({ variables }) => HttpResponse.json({ data: { revokeApiToken: token(String(variables.id), 'Label feed', '2026-02-01T00:00:00.000Z') } })),
+  );
+  const user = userEvent.setup();
+  renderTokens();
+  await user.click(await screen.findByRole('button', { name: 'Revoke Label feed' }));
+  await waitFor(() => expect(screen.queryByText('Label feed')).not.toBeInTheDocument());
+  expect(screen.getByText('You have no API tokens.')).toBeInTheDocument();
+});

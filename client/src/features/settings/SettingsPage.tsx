@@ -1,0 +1,95 @@
+import { useMutation } from '@apollo/client/react';
+import type { PageHandle } from '../../app/page-meta';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../account/ProfileForms';
+import { useViewerProfile } from '../account/useAccount';
+import { ApiTokens } from './ApiTokens';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccount } from './DeleteAccount';
+import { Sessions } from './Sessions';
+import { AcceptAgreementMutation } from './settings.graphql';
+
+export const handle: PageHandle = {
+  pageTitle: 'Profile + Preferences | {appName}',
+  pageDescription: 'Your {appName} profile, address, payment details and preferences.',
+};
+
+const TAX_STATUS_TEXT: Record<string, string> = {
+  NOT_REQUIRED: 'No tax information is needed.',
+  REQUIRED: 'Please verify your tax information.',
+  FAILED: 'Your tax information could not be verified. Please check it again.',
+  UNDER_REVIEW: 'Your tax information is being reviewed.',
+  VERIFIED: 'Your tax information is verified.',
+};
+
+const REFUSED_WHILE_ACTING = 'Not available while acting as this user.';
+
+/** /settings (Profile + Preferences): the profile forms, password, API tokens, tax status and agreement, account deletion. */
+export default function SettingsPage() {
+  const { profile, loading, error } = useViewerProfile();
+  const [accept, { loading: accepting }] = useMutation(AcceptAgreementMutation);
+  if (!profile)
+    return (
+      <section className="page settings" aria-labelledby="settings-title">
+        <h1 id="settings-title">Profile + Preferences</h1>
+        {loading && !error ? <Spinner label="Loading your profile" /> : <ErrorMessage>We could not load your profile. Please try again later.</ErrorMessage>}
+      </section>
+    );
+  const can = profile.viewerCan;
+  return (
+    <section className="page settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">Profile + Preferences</h1>
+
+      <section aria-labelledby="settings-profile">
+        <h2 id="settings-profile">Profile</h2>
+        <ProfileArtistForm profile={profile} hideExplanations />
+      </section>
+
+      <section aria-labelledby="settings-address">
+        <h2 id="settings-address">Address</h2>
+        <ProfileAddressForm profile={profile} />
+      </section>
+
+      <section aria-labelledby="settings-contacts">
+        <h2 id="settings-contacts">Email</h2>
+        {!can.changeEmail && <p>{REFUSED_WHILE_ACTING}</p>}
+        <ProfileContactsForm profile={profile} />
+      </section>
+
+      <section aria-labelledby="settings-password">
+        <h2 id="settings-password">Password</h2>
+        {!can.changePassword && <p>{REFUSED_WHILE_ACTING}</p>}
+        <ChangePasswordForm disabled={!can.changePassword} />
+      </section>
+
+      <section aria-labelledby="settings-sessions">
+        <h2 id="settings-sessions">Signed-in browsers</h2>
+        <Sessions />
+      </section>
+
+      <section aria-labelledby="settings-tokens">
+        <h2 id="settings-tokens">API tokens</h2>
+        <ApiTokens disabled={profile.impersonatedBy != null} />
+      </section>
+
+      <section aria-labelledby="settings-tax">
+        <h2 id="settings-tax">Tax status and agreement</h2>
+        <p>Tax status: {TAX_STATUS_TEXT[profile.taxVerificationStatus] ?? profile.taxVerificationStatus}</p>
+        {profile.agreementAcceptedAt ? (
+          <p>You accepted the agreement on {profile.agreementAcceptedAt.slice(0, 10)}.</p>
+        ) : (
+          <button type="button" className="button" disabled={accepting} onClick={() => void accept().catch(() => undefined)}>
+            Accept the agreement
+          </button>
+        )}
+      </section>
+
+      <section aria-labelledby="settings-delete">
+        <h2 id="settings-delete">Delete account</h2>
+        {!can.deleteAccount && <p>{profile.impersonatedBy ? REFUSED_WHILE_ACTING : 'Your account cannot be deleted while it has releases that were submitted.'}</p>}
+        <DeleteAccount disabled={!can.deleteAccount} />
+      </section>
+    </section>
+  );
+}

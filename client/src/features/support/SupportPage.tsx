@@ -1,0 +1,101 @@
+import { useLazyQuery, useMutation } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import type { PageHandle } from '../../app/page-meta';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { graphqlErrorInfo } from '../account/graphql-errors';
+import { reloadAt } from '../auth/session';
+import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
+
+export const handle: PageHandle = {
+  pageTitle: 'Support | {appName}',
+  pageDescription: 'Find a {appName} user and act as them.',
+};
+
+export interface SupportPageProps {
+  navigate?: (to: string) => void;
+}
+
+/**
+ * Issue 4 support area (staff only, the guard sends others away): find a user by email, name or
+ * artist name and act as them; the app then loads that user at /releases with the acting-as banner.
+ */
+export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [search, { data, loading, error, called }] = useLazyQuery(SearchUsersQuery, { fetchPolicy: 'network-only' });
+  const [actAs] = useMutation(ActAsUserMutation);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const users = data?.searchUsers ?? [];
+
+  const onActAs = async (userId: string) => {
+    setRefusal(null);
+    try {
+      await actAs({ variables: { userId } });
+      navigate('/releases');
+    } catch (failure) {
+      setRefusal(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="support-title">
+      <h1 id="support-title">Support</h1>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (query.trim().length >= 2) void search({ variables: { query: query.trim() } });
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>Find a user (email, name or artist name)</label>
+          <input id={inputId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} minLength={2} />
+        </div>
+        <button className="button" type="submit" disabled={query.trim().length < 2}>
+          Search
+        </button>
+      </form>
+      {loading && <Spinner label="Searching" />}
+      {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
+      {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
+      {called && !loading && !error && users.length === 0 && <p role="status">No user matches.</p>}
+      {users.length > 0 && (
+        <table className="support__results">
+          <caption>Users found</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Artist</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.email}</td>
+                <td>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
+                <td>{user.primaryArtists[0] ?? ''}</td>
+                <td>
+                  {user.status.toLowerCase()}
+                  {user.isLocked ? ' (locked)' : ''}
+                </td>
+                <td>
+                  {user.role === 'USER' && (
+                    <button type="button" className="button button--small" onClick={() => void onActAs(user.id)} aria-label={`Act as ${user.email}`}>
+                      Act as
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

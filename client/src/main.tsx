@@ -1,0 +1,60 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router-dom';
+import { createApolloClient } from './app/apollo';
+import { App } from './app/App';
+import { loadClientConfigsOnce } from './app/environment';
+import { createAppRouter, routes } from './app/router';
+import { trackFetchActivity } from './app/shell/activity';
+import './app/global.css';
+
+// Every request counts for the global spinner (supporting §4); wrap fetch before anything fetches.
+trackFetchActivity();
+
+// Core §8: load the client configuration once; the first render does not wait for it.
+void loadClientConfigsOnce();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+declare global {
+  interface Window {
+    /** Written by the server-rendered page (react-router's StaticRouterProvider). */
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
+/**
+ * A server-rendered page is hydrated: its lazy route modules are loaded first, so the first
+ * client render produces the same HTML as the server did (no blank flash, no mismatch).
+ */
+async function hydrate(root: HTMLElement): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App client={createApolloClient()} router={router} />
+    </StrictMode>,
+  );
+  // The server lets every public page through; the browser's guards (age, force_login, lock)
+  // still decide once the page is live.
+  void router.revalidate();
+}
+
+if (container.dataset.ssr === 'true') {
+  void hydrate(container);
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App client={createApolloClient()} router={createAppRouter()} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,2 @@
+// Stands in for CSS imports in tests.
+export default {};
