@@ -25,14 +25,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The real `npm start` (the test command has already built the client).
-    command: `node scripts/start.mjs --no-build`,
+    // The real `npm start` (the test command has already built the client), on a fresh database
+    // each run so the journeys always meet the demo seed as it was written.
+    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node scripts/start.mjs --no-build`,
     cwd: root,
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CAPTCHA_TEST_ANSWER: 'K7QX3' },
   },
 });

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+
+const PUBLIC_PAGES = ['/', '/about', '/features', '/why-level', '/terms-of-use', '/privacy-policy', '/cookies-policy', '/distribution-terms', '/splash', '/disabled'];
+
+async function signIn(request: APIRequestContext, username: string): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: { username, password: 'Cadence123' } });
+  expect(res.ok(), `sign-in of ${username}: ${res.status()}`).toBeTruthy();
+}
+
+async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
+  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+/** Support staff's API session, to write messages the way the support area does. */
+async function asSupport(playwright: PlaywrightWorkerArgs['playwright']['request'], baseURL: string): Promise<APIRequestContext> {
+  const request = await playwright.newContext({ baseURL });
+  await signIn(request, 'support@cadence.test');
+  return request;
+}
+
+async function createMessage(support: APIRequestContext, input: Record<string, unknown>): Promise<string> {
+  const data = await gql<{ createInAppMessage: { inAppMessage: { id: string } } }>(
+    support,
+    'mutation($input: CreateInAppMessageInput!) { createInAppMessage(input: $input) { inAppMessage { id } } }',
+    { input },
+  );
+  return data.createInAppMessage.inAppMessage.id;
+}
+
+/** Earlier runs on the same data directory may have left messages behind; start from none. */
+async function deleteAllMessages(support: APIRequestContext): Promise<void> {
+  const { inAppMessages } = await gql<{ inAppMessages: { id: string }[] }>(support, '{ inAppMessages { id } }');
+  for (const { id } of inAppMessages) await gql(support, 'mutation($id: ID!) { deleteInAppMessage(id: $id) { deletedId } }', { id });
+}
+
+test.describe('brand and server rendering', () => {
+  test('the FR header changes the brand in the HTML the server sends', async ({ request }) => {
+    const fr = await (await request.get('/about', { headers: { 'x-country': 'FR', accept: 'text/html' } })).text();
+    expect(fr).toMatch(/<title>About \| Cadence France<\/title>/);
+    expect(fr).toContain('Cadence France</h1>');
+    expect(fr).toContain('href="/favicon-fr.svg"');
+    const other = await (await request.get('/about', { headers: { accept: 'text/html' } })).text();
+    expect(other).toMatch(/<title>About \| Cadence<\/title>/);
+    expect(other).not.toContain('Cadence France');
+  });
+
+  test('public pages read without JavaScript, then hydrate without errors', async ({ browser }) => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noJs.newPage();
+    await page.goto('/distribution-terms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await noJs.close();
+
+    const js = await browser.newPage();
+    const errors: string[] = [];
+    js.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    js.on('pageerror', (e) => errors.push(e.message));
+    await js.goto('/about');
+    await expect(js.getByRole('heading', { level: 1, name: /About/ })).toBeVisible();
+    await js.getByRole('link', { name: 'Features' }).first().click();
+    await expect(js).toHaveURL(/\/features$/);
+    expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
+  });
+});
+
+test.describe('axe', () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`no accessibility violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe.serial('in-app messages', () => {
+  let support: APIRequestContext;
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    support = await asSupport(playwright.request, baseURL!);
+    await deleteAllMessages(support);
+  });
+  test.afterAll(async () => {
+    await deleteAllMessages(support);
+    await support.dispose();
+  });
+
+  async function signedInPage(page: Page) {
+    await signIn(page.request, 'artist@cadence.test');
+  }
+
+  test('a popup targeted at /releases shows after its delay, is dismissed, and does not show again', async ({ page }) => {
+    await createMessage(support, { type: 'POPUP_MODAL', headline: 'New: faster delivery', bodyText: '<p>Releases now reach stores <b>faster</b>.</p>', pages: ['releases'], delay: 2 });
+    await signedInPage(page);
+    await page.goto('/releases');
+    await expect(page).toHaveURL(/\/releases$/);
+    const popup = page.getByRole('dialog', { name: 'New: faster delivery' });
+    await page.waitForTimeout(1000);
+    await expect(popup).toHaveCount(0);
+    await expect(popup).toBeVisible({ timeout: 10_000 });
+    await expect(popup.getByRole('button', { name: 'Close message' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+
+    await page.reload();
+    await page.waitForTimeout(3000);
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('a forced message shows alone', async ({ page }) => {
+    await createMessage(support, { type: 'BLUE_BANNER', bodyText: 'Everyday news', pages: ['all'] });
+    await createMessage(support, { type: 'STICKY_BAR', bodyText: 'Scheduled maintenance tonight', pages: ['settings'], force: true });
+    await signedInPage(page);
+    await page.goto('/releases');
+    await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText('Scheduled maintenance tonight');
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Everyday news')).toHaveCount(0);
+  });
+});
+
+test('the signed-in frame has no accessibility violations, with its menu open too, and works by keyboard', async ({ page }) => {
+  await signIn(page.request, 'artist@cadence.test');
+  await page.goto('/releases');
+  const toggle = page.getByRole('button', { name: 'Account' });
+  await expect(toggle).toBeVisible();
+  const frame = () => new AxeBuilder({ page }).include('header').include('footer').analyze();
+  expect((await frame()).violations.map((v) => v.id)).toEqual([]);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Profile + Preferences' })).toBeVisible();
+  expect((await frame()).violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Profile + Preferences' })).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
+test('the screen saver appears after 5 idle minutes and a key wakes it', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  // The heading is in the server's HTML; wait until the app has hydrated and watches for activity.
+  await page.waitForLoadState('networkidle');
+  const saver = page.getByRole('dialog', { name: 'Screen saver' });
+  await page.clock.runFor('04:50');
+  await expect(saver).toHaveCount(0);
+  await page.clock.runFor('00:15');
+  await expect(saver).toBeVisible();
+  await expect(saver).toContainText('BPM');
+  await page.keyboard.press('Space');
+  await expect(saver).toHaveCount(0);
+});
