@@ -5,7 +5,7 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/coverage/**', 'api/src/generated/**', 'client/src/gql/**',
+      '**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/coverage/**', 'api/src/generated/**', 'client/src/gql/**',
       'data/**', 'test-results/**', 'playwright-report/**', '.test-results/**',
     ],
   },
@@ -23,7 +23,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '**/*.config.{js,ts}', 'codegen.ts', 'client/**', 'api/src/db/**', 'api/src/test/**'],
+    files: ['api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '**/*.config.{js,ts}', 'codegen.ts', 'client/**', 'api/src/db/**', 'api/src/test/**', 'api/src/**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
