@@ -73,9 +73,12 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stop(); // drains in-flight requests (Apollo's drain plugin closes the server)
+      logger.debug('http drained');
       await worker.stop(); // lets running jobs finish; unfinished ones are claimed again after a restart
+      logger.debug('jobs stopped');
       await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
       await db.close();
+      logger.debug('database closed');
       logger.info('stopped');
       // Exit once stdout has flushed, so the last log lines reach a piped log collector.
       process.stdout.write('', () => process.exit(0));

@@ -87,6 +87,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const apollo = new ApolloServer<AppContext>({
     schema,
     csrfPrevention: true,
+    // main.ts owns shutdown (drain HTTP, stop jobs, close the database), so Apollo must not react to signals itself.
+    stopOnTerminationSignals: false,
     formatError: formatError(logger),
     introspection: true,
     plugins: deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [],
