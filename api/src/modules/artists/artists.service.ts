@@ -1,10 +1,10 @@
 /** Artist credits on tracks and releases, with the artist-name rules and the plan's primary-artist limit. */
 import { splitArtistNames, validateArtistInput } from '@cadence/domain/artist-names';
 import { ARTIST_ROLE, type ArtistRoleId } from '@cadence/domain/constants';
-import { canAddPrimaryArtist } from '@cadence/domain/plans';
+import { canAddPrimaryArtist, canAddRecording } from '@cadence/domain/plans';
 import { badInput, DomainError } from '../../domain-error.ts';
-import { requireViewer } from '../releases/release-model.ts';
-import { currentPlan } from '../releases/plan.ts';
+import { requireViewer, statusNumber } from '../releases/release-model.ts';
+import { artistRecordingCount, artistRecordingLimit, currentPlan, primaryArtistLimit } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, type ReleaseCtx } from '../releases/releases.service.ts';
 import type { Tx } from '../releases/release-status.service.ts';
 import { lockOwnedTrack } from '../tracks/tracks.service.ts';
@@ -39,6 +39,30 @@ async function targetOf(tx: Tx, ctx: ReleaseCtx, input: { releaseId?: string | n
   return { release: await lockOwnedRelease(tx, ctx, input.releaseId), trackId: null };
 }
 
+/**
+ * New primary credits must fit the plan: a name new to the account needs a free primary-artist place,
+ * and each credited artist's recordings (elsewhere, plus the tracks this credit adds) stay within the
+ * plan's recordings per artist.
+ */
+async function assertPrimaryCreditsFit(tx: Tx, userId: string, releaseId: string, trackId: string | null, names: readonly string[], accountArtists: readonly string[]): Promise<void> {
+  const [plan, primaries, releaseTracks] = await Promise.all([
+    currentPlan(tx, userId),
+    tx.artistCredit.findMany({ where: { userId, artistRelationTypeId: ARTIST_ROLE.PRIMARY, release: { status: { not: statusNumber('DELETED') } } }, distinct: ['artistName'], select: { artistName: true } }),
+    trackId ? Promise.resolve(1) : tx.track.count({ where: { releaseId } }),
+  ]);
+  const known = new Set([...accountArtists, ...primaries.map((p) => p.artistName)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ''));
+  for (const name of names) {
+    if (!known.has(name.toLowerCase())) {
+      if (!canAddPrimaryArtist(plan, known.size)) throw primaryArtistLimit(plan);
+      known.add(name.toLowerCase());
+    }
+    if (releaseTracks === 0) continue;
+    // Recordings outside this release plus this release's tracks, less the one canAddRecording itself adds.
+    const elsewhere = await artistRecordingCount(tx, userId, name, releaseId);
+    if (!canAddRecording(plan, { artistRecordings: elsewhere + releaseTracks - 1, totalTracks: 0 })) throw artistRecordingLimit(plan, name);
+  }
+}
+
 /** Adds one or more artists (comma list) with one role; names follow the artist-name rules; new primary artists count against the plan. */
 export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): Promise<{ releaseId: string; trackId: string | null; creditIds: string[] }> {
   const viewer = requireViewer(ctx);
@@ -48,26 +72,17 @@ export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): 
   return ctx.prisma.$transaction(async (tx) => {
     const { release, trackId } = await targetOf(tx, ctx, input);
     const { version } = await prepareEdit(tx, ctx, release);
-    const existing = await tx.artistCredit.findMany({ where: { releaseId: release.id, trackId }, select: { artistName: true, artistRelationTypeId: true, position: true } });
+    const [existing, user] = await Promise.all([
+      tx.artistCredit.findMany({ where: { releaseId: release.id, trackId }, select: { artistName: true, artistRelationTypeId: true, position: true } }),
+      tx.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { primaryArtists: true } }),
+    ]);
     const listed = existing.filter((c) => c.artistRelationTypeId === input.role).map((c) => c.artistName);
-    const error = validateArtistInput(input.artistName, { role: input.role, listed });
+    // The account's primary artists are the list primary credits are chosen from, so only other roles may not repeat them.
+    const primaryArtists = input.role === ARTIST_ROLE.PRIMARY ? [] : user.primaryArtists;
+    const error = validateArtistInput(input.artistName, { role: input.role, listed, primaryArtists });
     if (error) throw badInput(error.message, [{ field: 'artistName', ...error }], error.key);
     const names = splitArtistNames(input.artistName);
-    if (input.role === ARTIST_ROLE.PRIMARY) {
-      const [plan, user, primaries] = await Promise.all([
-        currentPlan(tx, viewer.userId),
-        tx.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { primaryArtists: true } }),
-        tx.artistCredit.findMany({ where: { userId: viewer.userId, artistRelationTypeId: ARTIST_ROLE.PRIMARY, release: { status: { not: 99 } } }, distinct: ['artistName'], select: { artistName: true } }),
-      ]);
-      const known = new Set([...user.primaryArtists, ...primaries.map((p) => p.artistName)].map((n) => n.trim().toLowerCase()));
-      for (const name of names) {
-        if (known.has(name.toLowerCase())) continue;
-        if (!canAddPrimaryArtist(plan, known.size)) {
-          throw new DomainError('FORBIDDEN', 'Your plan does not allow more primary artists. Upgrade your plan to add more', { key: 'plan-artist-limit' });
-        }
-        known.add(name.toLowerCase());
-      }
-    }
+    if (input.role === ARTIST_ROLE.PRIMARY) await assertPrimaryCreditsFit(tx, viewer.userId, release.id, trackId, names, user.primaryArtists);
     let position = existing.reduce((max, c) => Math.max(max, c.position), -1);
     const creditIds: string[] = [];
     for (const name of names) {

@@ -50,7 +50,7 @@ describe('changeReleaseStatus', () => {
     const err = await db.prisma
       .$transaction((tx) => changeReleaseStatus(tx, { viewer: null }, r, { to: 'AWAITING_TAKEDOWN', actor: 'user' }))
       .catch((e: unknown) => e);
-    expect((err as DomainError).details.key).toBe('version-conflict');
+    expect((err as DomainError).details.key).toBe('stale-version');
     expect(await db.prisma.auditEvent.count({ where: { entityId: r.id } })).toBe(0);
   });
 });

@@ -28,9 +28,9 @@ export interface StatusChange {
   refusal?: string;
 }
 
-/** The answer when a release changed since the caller read it (two tabs, two people). */
+/** The answer when a release changed since the caller read it (two tabs, two people), so no edit is lost silently. */
 export function versionConflict(): DomainError {
-  return new DomainError('CONFLICT', 'This release was changed elsewhere. Reload it and try again', { key: 'version-conflict' });
+  return new DomainError('CONFLICT', 'This release was changed in another tab or by someone else. Reload to see the latest version.', { key: 'stale-version' });
 }
 
 /** Appends a release audit event (who, what, old and new values). */

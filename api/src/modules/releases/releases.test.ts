@@ -152,7 +152,7 @@ describe('release lifecycle over REST', () => {
     expect((await client.rest('PUT', `/releases/${id}`, { title: 'Tab A', version: 1 })).status).toBe(200);
     const stale = await client.rest('PUT', `/releases/${id}`, { title: 'Tab B', version: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body.key).toBe('version-conflict');
+    expect(stale.body.key).toBe('stale-version');
 
     expect((await client.rest('DELETE', `/releases/${id}`)).status).toBe(204);
     expect((await client.rest('GET', `/releases/${id}`)).status).toBe(404);
@@ -213,6 +213,17 @@ describe('release lifecycle over REST', () => {
     const draft = await client.rest('POST', '/releases', { title: 'Not yet' });
     const refused = await client.gql(`mutation($id: ID!) { createDownloadLink(releaseId: $id) { url } }`, { id: draft.body.id });
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('lists a newly created release first (ids are time-ordered UUIDv7), over both transports', async () => {
+    const client = await signedInUser(server);
+    const older = await client.rest('POST', '/releases', { title: 'Older' });
+    const newer = await client.rest('POST', '/releases', { title: 'Newer' });
+    expect(older.body.id < newer.body.id).toBe(true);
+    const list = await client.rest('GET', '/releases');
+    expect(list.body.releases.map((r: { id: string }) => r.id)).toEqual([newer.body.id, older.body.id]);
+    const page = await client.gql(`query { releases(first: 1) { edges { node { id title } } } }`);
+    expect(page.body.data.releases.edges).toEqual([{ node: { id: newer.body.id, title: 'Newer' } }]);
   });
 
   it('leaves no temporary or orphan files in storage after the uploads above', async () => {

@@ -7,9 +7,11 @@ import { requireViewer } from '../releases/release-model.ts';
 import { restRelease, sendFile } from '../releases/releases.rest.ts';
 import { deleteTrack, openTrackAudio, updateTrack, uploadTrack } from './tracks.service.ts';
 
+/** The track as the legacy API shows it, plus the release's new version for the caller's next edit. */
 async function restTrack(ctx: Parameters<typeof restRelease>[0], releaseId: string, trackId: string) {
   const release = await restRelease(ctx, releaseId);
-  return release.tracks.find((t) => t.id === trackId) ?? null;
+  const track = release.tracks.find((t) => t.id === trackId);
+  return track ? { ...track, releaseVersion: release.version } : null;
 }
 
 /** Router for /api/track/... */
@@ -34,8 +36,13 @@ export function tracksRouter(): Router {
     res.status(201);
     return restTrack(ctx, result.releaseId, result.id);
   }));
+  // `version` (the release's) is optional here: the legacy API had none, so omitting it keeps last-write-wins.
   r.put('/track/:id', handler(async (req) => {
-    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), req.body ?? {});
+    const body: unknown = req.body ?? {};
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badInput('The track must be an object');
+    const { version, ...fields } = body as Record<string, unknown>;
+    if (version !== undefined && version !== null && !Number.isInteger(version)) throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
+    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, version as number | null | undefined);
     return restTrack(req.ctx, releaseId, id);
   }));
   r.delete('/track/:id', handler(async (req) => {

@@ -28,6 +28,7 @@ const ApplyToAllTracksPayload = releasePayload('ApplyToAllTracksPayload');
 const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
+    version: t.int({ required: false, description: "The release's version last read; a stale one is refused (CONFLICT, key stale-version)." }),
     title: t.string({ required: false }),
     isrc: t.string({ required: false, description: 'CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission.' }),
     genreId: t.string({ required: false }),
@@ -55,8 +56,8 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     args: { input: t.arg({ type: UpdateTrackInput, required: true }) },
     resolve: (_p, { input }, ctx) => {
-      const { id, ...fields } = input;
-      return updateTrack(ctx, String(id), Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+      const { id, version, ...fields } = input;
+      return updateTrack(ctx, String(id), Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), version);
     },
   }),
   deleteTrack: t.field({

@@ -8,9 +8,9 @@ import { validateShape } from '@cadence/domain/validators';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { badInput, DomainError } from '../../domain-error.ts';
 import { requireViewer, statusName } from '../releases/release-model.ts';
-import { currentPlan } from '../releases/plan.ts';
+import { accountTrackCount, accountTrackLimit, artistRecordingCount, artistRecordingLimit, currentPlan, releasePrimaryArtists } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCtx } from '../releases/releases.service.ts';
-import type { Tx } from '../releases/release-status.service.ts';
+import { versionConflict, type Tx } from '../releases/release-status.service.ts';
 import { cleanFileName, discardStored, storeAudio } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 
@@ -35,17 +35,24 @@ export async function getTrack<Q extends object>(ctx: ReleaseCtx, id: string, qu
   return track;
 }
 
-/** Refuses early (before any byte is stored) when the release is not the viewer's, not editable, or the plan is full. */
+/**
+ * Refuses early (before any byte is stored) when the release is not the viewer's, not editable, or the
+ * plan is full: each of the release's primary artists must be under the plan's recordings per artist,
+ * and the account under its tracks.
+ */
 export async function assertCanAddTrack(ctx: ReleaseCtx, releaseId: string): Promise<void> {
   const viewer = requireViewer(ctx);
   const release = await getRelease(ctx, releaseId, { select: { status: true, id: true, userId: true, version: true } });
   if (!isEditable(statusName(release.status))) throw new DomainError('CONFLICT', 'This release can no longer be edited', { key: 'release-not-editable' });
-  const [plan, tracks] = await Promise.all([
+  const [plan, totalTracks, artists] = await Promise.all([
     currentPlan(ctx.prisma, viewer.userId),
-    ctx.prisma.track.count({ where: { userId: viewer.userId, release: { status: { not: 99 } } } }),
+    accountTrackCount(ctx.prisma, viewer.userId),
+    releasePrimaryArtists(ctx.prisma, releaseId),
   ]);
-  if (!canAddRecording(plan, { artistRecordings: tracks, totalTracks: tracks })) {
-    throw new DomainError('FORBIDDEN', 'Your plan does not allow more tracks. Upgrade your plan to add more', { key: 'plan-track-limit' });
+  if (!canAddRecording(plan, { artistRecordings: 0, totalTracks })) throw accountTrackLimit(plan);
+  for (const artist of artists) {
+    const artistRecordings = await artistRecordingCount(ctx.prisma, viewer.userId, artist);
+    if (!canAddRecording(plan, { artistRecordings, totalTracks })) throw artistRecordingLimit(plan, artist);
   }
 }
 
@@ -147,12 +154,17 @@ async function trackData(ctx: ReleaseCtx, raw: unknown): Promise<Prisma.TrackUnc
   return data;
 }
 
-/** Saves track fields; duplicates within the release are allowed while drafting and reported by the check. */
-export async function updateTrack(ctx: ReleaseCtx, id: string, raw: unknown): Promise<{ id: string; releaseId: string }> {
+/**
+ * Saves track fields; duplicates within the release are allowed while drafting and reported by the check.
+ * `version` is the release's version the caller last read: when given and stale the answer is CONFLICT,
+ * so two tabs never overwrite each other; omitted (legacy REST callers) means last write wins.
+ */
+export async function updateTrack(ctx: ReleaseCtx, id: string, raw: unknown, expectedVersion?: number | null): Promise<{ id: string; releaseId: string }> {
   requireViewer(ctx);
   const data = await trackData(ctx, raw);
   return ctx.prisma.$transaction(async (tx) => {
     const { track, release } = await lockOwnedTrack(tx, ctx, id);
+    if (expectedVersion !== undefined && expectedVersion !== null && expectedVersion !== release.version) throw versionConflict();
     const { version } = await prepareEdit(tx, ctx, release);
     await tx.track.update({ where: { id }, data });
     await touchRelease(tx, { id: release.id, version });

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { createApolloClient } from '../../app/apollo';
 import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { AlertsProvider } from '../alerts/AlertsProvider';
 import { editorRelease, editorTrack } from './editor-test-data';
-import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery, SubmitReleaseMutation } from './release-editor.graphql';
+import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery, SubmitReleaseMutation, UpdateTrackMutation } from './release-editor.graphql';
 import { ReleaseEditor } from './ReleaseEditor';
 import { TakedownReleaseMutation } from './ReleasesPage';
 
@@ -174,4 +174,23 @@ test('a live release can be taken down from its page; the badge follows the new 
   await userEvent.click(within(screen.getByRole('dialog', { name: 'Take down this release?' })).getByRole('button', { name: 'Take down' }));
   expect(await screen.findByText('Takedown Submitted')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Take down' })).not.toBeInTheDocument();
+});
+
+test("a track save carries the release's cached version, so the server can refuse it when another tab changed the release", async () => {
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(UpdateTrackMutation, ({ variables }) => {
+      sent.push(variables.input);
+      return HttpResponse.json({
+        errors: [{ message: 'This release was changed in another tab or by someone else. Reload to see the latest version.', extensions: { code: 'CONFLICT', key: 'stale-version' } }],
+      });
+    }),
+  );
+  renderEditor(editorRelease({ version: 7, tracks: [t1] }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit track 1' }));
+  const form = screen.getByRole('form', { name: 'Track 1 details' });
+  await userEvent.clear(within(form).getByLabelText('Track title'));
+  await userEvent.type(within(form).getByLabelText('Track title'), 'Renamed');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save track' }));
+  await waitFor(() => expect(sent).toEqual([expect.objectContaining({ id: 't1', title: 'Renamed', version: 7 })]));
 });

@@ -67,7 +67,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
   const { showAlert } = useAlerts();
   const today = utcDate(new Date());
   const { data, loading, error, refetch } = useQuery(ReleaseEditorQuery, { variables: { id: releaseId } });
-  const actions = useReleaseEditorActions(releaseId);
+  const actions = useReleaseEditorActions(releaseId, data?.release?.version);
   const [issues, setIssues] = useState<Issue[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<FormApi<ReleaseFormValues> | null>(null);

@@ -18,9 +18,10 @@ type Progress = NonNullable<UploadContext['onUploadProgress']>;
 
 /**
  * The editor's writes. Every mutation answers with the whole edited release (ReleaseEditor_release),
- * so the normalised cache, and every view of the release, is current without a refetch.
+ * so the normalised cache, and every view of the release, is current without a refetch. Track saves
+ * carry the release's cached `version`, so a change made in another tab is refused rather than overwritten.
  */
-export function useReleaseEditorActions(releaseId: string) {
+export function useReleaseEditorActions(releaseId: string, version?: number) {
   const [updateRelease] = useMutation(UpdateReleaseMutation);
   const [submitRelease] = useMutation(SubmitReleaseMutation, { refetchQueries: ['ReleaseCounts', 'ReleasesPage'] });
   const [uploadCoverArt] = useMutation(UploadCoverArtMutation);
@@ -40,7 +41,7 @@ export function useReleaseEditorActions(releaseId: string) {
       uploadCoverArt({ variables: { releaseId, file }, context: { onUploadProgress } satisfies UploadContext }),
     uploadTrack: (file: File, onUploadProgress: Progress) =>
       uploadTrack({ variables: { releaseId, file }, context: { onUploadProgress } satisfies UploadContext }),
-    saveTrack: (input: UpdateTrackInput) => updateTrack({ variables: { input } }),
+    saveTrack: (input: UpdateTrackInput) => updateTrack({ variables: { input: { version, ...input } } }),
     deleteTrack: (id: string) => deleteTrack({ variables: { id } }),
     reorder: (trackIds: string[]) => reorderTracks({ variables: { releaseId, trackIds } }),
     addCredit: (role: ArtistRole, artistName: string, trackId?: string) =>
