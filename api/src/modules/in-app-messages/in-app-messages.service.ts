@@ -88,10 +88,10 @@ export async function listPublicInAppMessages(ctx: Ctx, query: Query = {}, now =
   return listLive({ ...ctx, viewer: null }, query, now);
 }
 
-/** Every message, including future, ended and deleted ones, for the support area. */
+/** Every message not archived (future, live and ended ones) for the support area; archived ones keep their statistics. */
 export async function listAllInAppMessages(ctx: Ctx, query: Query = {}) {
   assertManager(ctx);
-  return ctx.prisma.inAppMessage.findMany({ ...query, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
+  return ctx.prisma.inAppMessage.findMany({ ...query, where: { archivedAt: null }, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
 }
 
 function text(value: string | null | undefined, field: string, max: number, errors: FieldError[]): string | null | undefined {

@@ -132,6 +132,8 @@ describe('writing messages', () => {
     expect(deleted.body.errors).toBeUndefined();
     const list = (await (await fetch(`${server.url}/api/in-app-messages`, { headers: { cookie: userCookie } })).json()) as { id: string }[];
     expect(list.map((m) => m.id)).not.toContain(id);
+    const managed = await server.gql<{ allInAppMessages: { id: string }[] }>('{ allInAppMessages { id } }', {}, { cookie: supportCookie });
+    expect(managed.body.data!.allInAppMessages.map((m) => m.id)).not.toContain(id);
   });
 });
 

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { graphqlErrorInfo } from '../account/graphql-errors';
 import { reloadAt } from '../auth/session';
+import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 
 export const handle: PageHandle = {
@@ -26,6 +27,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
   const [search, { data, loading, error, called }] = useLazyQuery(SearchUsersQuery, { fetchPolicy: 'network-only' });
   const [actAs] = useMutation(ActAsUserMutation);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [showMessages, setShowMessages] = useState(false);
   const users = data?.searchUsers ?? [];
 
   const onActAs = async (userId: string) => {
@@ -96,6 +98,14 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
           </tbody>
         </table>
       )}
+      <section aria-labelledby="support-in-app-title">
+        <h2 id="support-in-app-title">In-app messages</h2>
+        {/* Loaded on demand, so finding a user does not wait for the messages and their counts. */}
+        <button type="button" className="button button--secondary" aria-expanded={showMessages} aria-controls="support-in-app" onClick={() => setShowMessages((v) => !v)}>
+          {showMessages ? 'Hide in-app messages' : 'Manage in-app messages'}
+        </button>
+        <div id="support-in-app">{showMessages && <InAppMessagesAdmin />}</div>
+      </section>
     </section>
   );
 }

@@ -1,0 +1,66 @@
+import { graphql } from '../../../gql';
+
+export const InAppMessageAdminFields = graphql(`
+  fragment InAppMessagesAdmin_message on InAppMessage {
+    id
+    type
+    headline
+    bodyText
+    ctaBtn {
+      text
+      url
+      isNewTab
+    }
+    disableCloseBtn
+    delay
+    pages
+    devices
+    startDate
+    endDate
+    force
+    isStandAlone
+    isDisplayAlways
+    audience
+  }
+`);
+
+export const AllInAppMessagesQuery = graphql(`
+  query AllInAppMessages {
+    allInAppMessages {
+      ...InAppMessagesAdmin_message
+    }
+    inAppMessageStats {
+      messageId
+      triggered
+      clicked
+    }
+  }
+`);
+
+export const CreateInAppMessageMutation = graphql(`
+  mutation CreateInAppMessage($input: CreateInAppMessageInput!) {
+    createInAppMessage(input: $input) {
+      inAppMessage {
+        ...InAppMessagesAdmin_message
+      }
+    }
+  }
+`);
+
+export const UpdateInAppMessageMutation = graphql(`
+  mutation UpdateInAppMessage($input: UpdateInAppMessageInput!) {
+    updateInAppMessage(input: $input) {
+      inAppMessage {
+        ...InAppMessagesAdmin_message
+      }
+    }
+  }
+`);
+
+export const DeleteInAppMessageMutation = graphql(`
+  mutation DeleteInAppMessage($id: ID!) {
+    deleteInAppMessage(id: $id) {
+      deletedId
+    }
+  }
+`);
