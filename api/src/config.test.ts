@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET is required when STORAGE_DRIVER=s3'],
     [{ PUBLIC_URL: 'ftp://x' }, "PUBLIC_URL must be an http(s) address such as https://cadence.example.com (got 'ftp://x')"],
     [{ CAPTCHA_TEST_ANSWER: 'ABCDE', PRODUCTION: 'true' }, 'CAPTCHA_TEST_ANSWER is for automated tests and is refused when PRODUCTION=true'],
+    [{ SIGNUP_CAPTCHA: 'maybe' }, "SIGNUP_CAPTCHA must be true or false (got 'maybe')"],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of error, warn, info, debug (got 'loud')"],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -36,5 +37,12 @@ describe('loadConfig', () => {
   it('does not seed demo data on a configured PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('asks for a captcha at sign-up in production unless SIGNUP_CAPTCHA says otherwise', () => {
+    expect(loadConfig({}).signupCaptcha).toBe(false);
+    expect(loadConfig({ PRODUCTION: 'true' }).signupCaptcha).toBe(true);
+    expect(loadConfig({ PRODUCTION: 'true', SIGNUP_CAPTCHA: 'false' }).signupCaptcha).toBe(false);
+    expect(loadConfig({ SIGNUP_CAPTCHA: 'on' }).signupCaptcha).toBe(true);
   });
 });

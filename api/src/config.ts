@@ -61,6 +61,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** A fixed captcha answer for automated browser tests; refused in production. */
   captchaTestAnswer?: string;
+  /** Sign-up asks for a solved 'signup' captcha (SIGNUP_CAPTCHA; on by default in production). */
+  signupCaptcha: boolean;
 }
 
 /** An SMTP relay: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start. */
@@ -257,5 +259,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     codes: { isrcRegistrant: isrcRegistrant(env), upcPrefix: upcPrefix(env) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     captchaTestAnswer: captchaTestAnswer(env),
+    signupCaptcha: bool(env, 'SIGNUP_CAPTCHA', bool(env, 'PRODUCTION', false)),
   };
 }

@@ -11,6 +11,8 @@ export interface EnvironmentConfig {
   disableWithdrawals: boolean;
   beatportGenreMapping: unknown;
   hyperWalletUrl: string | null;
+  /** Sign-up shows the self-hosted captcha (server SIGNUP_CAPTCHA). */
+  signupCaptcha: boolean;
 }
 
 export const DEFAULT_ENVIRONMENT: Readonly<EnvironmentConfig> = Object.freeze({
@@ -22,6 +24,7 @@ export const DEFAULT_ENVIRONMENT: Readonly<EnvironmentConfig> = Object.freeze({
   disableWithdrawals: false,
   beatportGenreMapping: [],
   hyperWalletUrl: null,
+  signupCaptcha: false,
 });
 
 let current: EnvironmentConfig = { ...DEFAULT_ENVIRONMENT };

@@ -4,17 +4,16 @@ import { object, optional, string } from 'superstruct';
 import { handler } from '../../http/rest-helpers.ts';
 import { readCookie } from '../../http/auth.ts';
 import { parseBody } from '../users/rest-body.ts';
-import { CAPTCHA_TTL_MS, createCaptcha, parseCaptchaPurpose, solveCaptcha } from './captcha.service.ts';
+import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, createCaptcha, parseCaptchaPurpose, solveCaptcha } from './captcha.service.ts';
 
-/** Remembers the last challenge shown to this browser, so the legacy body {code, type} suffices. */
-export const CAPTCHA_COOKIE = 'cadence_captcha';
 const CheckBody = object({ code: string(), type: string(), challengeId: optional(string()), username: optional(string()) });
 
 export function captchaRouter(): Router {
   const r = Router();
   r.get('/captcha/challenge', handler(async (req, res) => {
     const challenge = await createCaptcha(req.ctx, parseCaptchaPurpose(req.query.type ?? 'unlock'));
-    res.cookie(CAPTCHA_COOKIE, challenge.id, { httpOnly: true, sameSite: 'lax', secure: req.ctx.config.env.production, path: '/api/captcha', maxAge: CAPTCHA_TTL_MS });
+    // Path /api rather than /api/captcha: sign-up (POST /api/users) reads it as well.
+    res.cookie(CAPTCHA_COOKIE, challenge.id, { httpOnly: true, sameSite: 'lax', secure: req.ctx.config.env.production, path: '/api', maxAge: CAPTCHA_TTL_MS });
     return challenge;
   }));
   r.post('/captcha/check', handler(async (req) => {

@@ -15,6 +15,8 @@ export interface ClientConfig {
   disableWithdrawals: boolean;
   brandName: string;
   supportEmail: string;
+  /** Sign-up shows a captcha and sends its answer. */
+  signupCaptcha: boolean;
 }
 
 /** Builds the client configuration for a brand from the server configuration. */
@@ -33,5 +35,6 @@ export function getClientConfig(config: Config, brandId: 'default' | 'fr' = 'def
     disableWithdrawals: config.env.disableWithdrawals,
     brandName: brandId === 'fr' ? config.brand.nameFr : config.brand.name,
     supportEmail: config.brand.supportEmail,
+    signupCaptcha: config.signupCaptcha,
   };
 }

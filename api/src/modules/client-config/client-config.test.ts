@@ -23,6 +23,7 @@ describe('GET /api/client-configs', () => {
       beatportGenreMapping: ['2714', '2719'],
       api: { apiRadarUrl: '' },
       brandName: 'Cadence',
+      signupCaptcha: false,
     });
   });
 

@@ -43,6 +43,7 @@ const SignUpBody = object({
   privacyPolicyAgreement: flag(),
   parentEmail: text(),
   captchaCode: text(),
+  captchaId: text(),
   campaignId: text(),
   templateId: text(),
 });

@@ -17,6 +17,7 @@ import { statusFromOrder } from '@cadence/domain/release-status';
 import { password as passwordRule, payoutName, required, validateArtistsList } from '@cadence/domain/validators';
 import { planLimits, isPlanName } from '@cadence/domain/plans';
 import { recordAudit } from '../audit/audit.service.ts';
+import { requireSignupCaptcha } from '../captcha/captcha.service.ts';
 import { startBrowserSession, signOut } from '../auth/auth.service.ts';
 import { requestMeta, setCookie } from '../auth/http-binding.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -71,11 +72,13 @@ export interface SignUpInput {
   privacyPolicyAgreement?: boolean | null;
   parentEmail?: string | null;
   captchaCode?: string | null;
+  /** The 'signup' challenge the code answers; defaults to the cadence_captcha cookie. */
+  captchaId?: string | null;
   campaignId?: string | null;
   templateId?: string | null;
 }
 
-/** Creates an account, mails the verification link and signs the new user in. */
+/** Creates an account (behind the sign-up captcha when configured), mails the verification link and signs the new user in. */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<ProfileView> {
   await consume(ctx.prisma, `signup:ip:${requestMeta(ctx).ip ?? 'unknown'}`, MAIL_PER_IP);
   const errors: FieldError[] = [];
@@ -104,6 +107,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
   }
   errors.push(...minorConsentErrors(ctx, { minor, distributionAgreement: input.distributionAgreement === true, privacyPolicyAgreement: input.privacyPolicyAgreement === true, parentEmail: input.parentEmail ?? null }));
   if (errors.length) throw badInput('Please correct the highlighted fields', errors);
+  await requireSignupCaptcha(ctx, input);
 
   const email = input.email.trim();
   const emailNormalized = email.toLowerCase();

@@ -1,4 +1,4 @@
-import { DEBOUNCE_PROFILE_FORM_MS } from '@cadence/domain/constants';
+import { DEBOUNCE_PROFILE_FORM_MS, STORAGE_KEYS } from '@cadence/domain/constants';
 import { formatUsDate } from '@cadence/domain/date-string';
 import {
   artistProfilePatch,
@@ -13,9 +13,11 @@ import {
   type SavedProfile,
 } from '@cadence/domain/profile';
 import { toFieldValidator } from '@cadence/domain/validators';
-import { useRef, useState } from 'react';
-import { Form } from 'react-final-form';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useField } from 'react-final-form';
+import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
+import { CaptchaField, captchaRequired } from '../auth/CaptchaField';
 import { TextField } from './TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
@@ -28,6 +30,40 @@ export interface ArtistProfileFormProps {
   onSave: (patch: ProfilePatch) => Promise<unknown>;
   hideExplanations?: boolean;
   oneColumn?: boolean;
+  /** Turns the optional captcha on (supporting §2, §4): the picture to read and how to get another. */
+  captcha?: ArtistProfileCaptcha;
+}
+
+export interface ArtistProfileCaptcha {
+  imageSrc: string | null;
+  loadFailed: boolean;
+  onNewPicture: () => void;
+}
+
+/** Where clearing the captcha sends the user (supporting §2): the on-boarding Name step, afresh. */
+export const CAPTCHA_CLEARED_URL = '/on-boarding?step=1';
+
+type ArtistProfileFormValues = ArtistProfileValues & { captcha?: string };
+
+/**
+ * Supporting §4: a valid captcha code is kept in local storage; clearing a typed code forgets it and
+ * sends the user to CAPTCHA_CLEARED_URL.
+ */
+function ProfileCaptcha({ captcha, onAfterBlur }: { captcha: ArtistProfileCaptcha; onAfterBlur: () => void }) {
+  const navigate = useNavigate();
+  const { input } = useField<string>('captcha', { subscription: { value: true } });
+  const value = typeof input.value === 'string' ? input.value : '';
+  const previous = useRef(value);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = value;
+    if (captchaRequired(value) === undefined) window.localStorage.setItem(STORAGE_KEYS.captchaCode, value.trim());
+    else if (before.trim() !== '') {
+      window.localStorage.removeItem(STORAGE_KEYS.captchaCode);
+      void navigate(CAPTCHA_CLEARED_URL);
+    }
+  }, [value, navigate]);
+  return <CaptchaField name="captcha" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={captcha.onNewPicture} onAfterBlur={onAfterBlur} />;
 }
 
 /** The birthday as the form shows it (MM/DD/YYYY), from the saved yyyy-MM-dd. */
@@ -45,9 +81,10 @@ const toValues = (profile: ProfileFormProfile): Required<{ [K in keyof ArtistPro
 /**
  * Supporting §2, §4, §5 artist profile form: Artist Name, First and Last Name, Birth Date with
  * their hints; after a field is left, a 100 ms debounce saves the changed fields when the whole
- * form is valid. An artist name already among the primary artists is not sent again.
+ * form is valid. An artist name already among the primary artists is not sent again. With `captcha`
+ * given, the captcha is part of the form: required (nothing is saved without it), see ProfileCaptcha.
  */
-export function ArtistProfileForm({ profile, onSave, hideExplanations = false, oneColumn = false }: ArtistProfileFormProps) {
+export function ArtistProfileForm({ profile, onSave, hideExplanations = false, oneColumn = false, captcha }: ArtistProfileFormProps) {
   const [initialValues] = useState(() => toValues(profile));
   const saved = useRef<SavedProfile>(profile);
   saved.current = profile;
@@ -57,14 +94,16 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
   const hint = (text: string) => (hideExplanations ? undefined : text);
 
   return (
-    <Form<ArtistProfileValues>
+    <Form<ArtistProfileFormValues>
       onSubmit={() => undefined}
       initialValues={initialValues}
       initialValuesEqual={() => true}
       render={({ form }) => {
         const scheduleSave = () =>
           debounce(() => {
-            const patch = artistProfilePatch(saved.current, form.getState().values);
+            const values = form.getState().values;
+            if (captcha && captchaRequired(values.captcha) !== undefined) return;
+            const patch = artistProfilePatch(saved.current, values);
             if (!patch) return;
             setBusy(true);
             void onSave(patch)
@@ -87,6 +126,7 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
               validate={toFieldValidator(validateBirthday)}
               onAfterBlur={scheduleSave}
             />
+            {captcha && <ProfileCaptcha captcha={captcha} onAfterBlur={scheduleSave} />}
             {busy && <Spinner label="Saving your profile" />}
           </form>
         );

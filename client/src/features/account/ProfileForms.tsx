@@ -16,6 +16,7 @@ import { ContactsForm, type EmailChangeFailure } from './ContactsForm';
 import { graphqlErrorInfo } from './graphql-errors';
 import { ShortProfileForm } from './ShortProfileForm';
 import { useSaveProfile, type AccountProfile } from './useAccount';
+import { useCaptchaChallenge } from '../auth/useCaptchaChallenge';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 
 /** Saves and throws when the server refused a field, so the form keeps its spinner logic simple. */
@@ -38,9 +39,21 @@ export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountPro
   return <AddressForm profile={profile} oneColumn={oneColumn} onSave={(patch) => save(toInput(patch))} />;
 }
 
-export function ProfileArtistForm({ profile, hideExplanations }: { profile: AccountProfile; hideExplanations?: boolean }) {
+/**
+ * The artist profile form on the signed-in profile. `captcha` (off by default; nothing turns it on
+ * yet) adds the form's optional captcha with a self-hosted 'signup' challenge.
+ */
+export function ProfileArtistForm({ profile, hideExplanations, captcha = false }: { profile: AccountProfile; hideExplanations?: boolean; captcha?: boolean }) {
   const save = useStrictSave();
-  return <ArtistProfileForm profile={profile} hideExplanations={hideExplanations} onSave={(patch) => save(patch)} />;
+  const challenge = useCaptchaChallenge('signup', captcha);
+  return (
+    <ArtistProfileForm
+      profile={profile}
+      hideExplanations={hideExplanations}
+      onSave={(patch) => save(patch)}
+      captcha={captcha ? { imageSrc: challenge.imageSrc, loadFailed: challenge.loadFailed, onNewPicture: () => void challenge.refresh() } : undefined}
+    />
+  );
 }
 
 export function ProfileShortForm({ profile }: { profile: AccountProfile }) {

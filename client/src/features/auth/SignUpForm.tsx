@@ -6,14 +6,16 @@ import { toIsoDate } from '@cadence/domain/date-string';
 import { validateEmail, validateParentEmail } from '@cadence/domain/email';
 import { birthdayPlaceholder, validateBirthday, validateFirstName, validateLastName } from '@cadence/domain/profile';
 import { password as passwordRule, toFieldValidator } from '@cadence/domain/validators';
-import { FORM_ERROR } from 'final-form';
+import { FORM_ERROR, type FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useEnvironment } from '../../app/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { fieldErrorsByName, graphqlErrorInfo } from '../account/graphql-errors';
 import { CheckboxField, mustAccept, TextField } from '../account/TextField';
 import { SignUpMutation } from './auth.graphql';
+import { CaptchaField } from './CaptchaField';
 import { readCookie } from './session';
+import { useCaptchaChallenge } from './useCaptchaChallenge';
 
 export interface SignUpValues {
   email: string;
@@ -24,6 +26,8 @@ export interface SignUpValues {
   parentEmail?: string;
   privacyPolicyAgreement?: boolean;
   distributionAgreement?: boolean;
+  /** The characters of the sign-up captcha (only when the server asks for one). */
+  captchaCode?: string;
 }
 
 export type SignUpOutcome = { kind: 'signed-up' } | { kind: 'age-restricted' };
@@ -46,14 +50,16 @@ export function signUpAgeGroup(birthday: string | undefined, today: string) {
 /**
  * Core §1, §4, §7 sign-up: email, password (the domain rule), names and birthday; adults accept the
  * distribution agreement, minors give a parent's email and accept the privacy policy, under 13 is
- * refused by the server (which sets age_restricted) and ends on /disabled.
+ * refused by the server (which sets age_restricted) and ends on /disabled. When the server's
+ * sign-up captcha is on (client config signupCaptcha), the form shows its picture and sends the answer.
  */
 export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFormProps) {
   const [signUp] = useMutation(SignUpMutation);
-  const { blackDomainList } = useEnvironment();
+  const { blackDomainList, signupCaptcha } = useEnvironment();
+  const captcha = useCaptchaChallenge('signup', signupCaptcha);
   const emailRule = (value: unknown) => validateEmail(value, { blockedDomains: blackDomainList })?.message;
 
-  const onSubmit = async (values: SignUpValues) => {
+  const onSubmit = async (values: SignUpValues, form: FormApi<SignUpValues>) => {
     const group = signUpAgeGroup(values.birthday, today);
     try {
       await signUp({
@@ -69,6 +75,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
             privacyPolicyAgreement: group === 'minor' ? values.privacyPolicyAgreement === true : undefined,
             campaignId: readCookie(COOKIES.marketingCampaign) ?? undefined,
             templateId: readCookie(COOKIES.marketingTemplate) ?? undefined,
+            ...(signupCaptcha ? { captchaCode: values.captchaCode?.trim() ?? '', captchaId: captcha.id } : {}),
           },
         },
       });
@@ -79,6 +86,15 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
       if (info.status === 'age_restricted' || info.key === 'age-restricted') {
         onOutcome({ kind: 'age-restricted' });
         return undefined;
+      }
+      if (signupCaptcha) {
+        // A challenge answers once and a refused one may be spent: ask for a new picture and a new answer.
+        setTimeout(() => {
+          form.change('captchaCode', '');
+          form.resetFieldState('captchaCode');
+        });
+        void captcha.refresh();
+        if (info.key?.startsWith('captcha-')) return { [FORM_ERROR]: info.message };
       }
       const byField = fieldErrorsByName(info);
       return Object.keys(byField).length > 0 ? byField : { [FORM_ERROR]: info.message };
@@ -129,6 +145,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
                 />
               </>
             )}
+            {signupCaptcha && <CaptchaField name="captchaCode" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={() => void captcha.refresh()} />}
             {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
             <button className="button" type="submit" disabled={submitting}>
               {submitting ? 'Creating your account…' : 'Create account'}
