@@ -53,7 +53,7 @@ export function Shell() {
     <AlertsProvider>
       <InAppMessagesProvider>
         <SkipLink />
-        <BannersArea />
+        <BannersArea viewer={viewer.viewer} />
         <Navigation pathname={pathname} viewer={viewer} />
         <AlertsList />
         <main id="main" tabIndex={-1}>

@@ -13,6 +13,8 @@ export const SHELL_VIEWER_QUERY = /* GraphQL */ `
       id
       primaryArtists
       isAnalyticsDisabled
+      emailVerified
+      notValidEmail
     }
   }
 `;
@@ -22,6 +24,8 @@ export interface Viewer {
   id: string;
   primaryArtists: string[];
   isAnalyticsDisabled: boolean;
+  emailVerified: boolean;
+  notValidEmail: boolean;
 }
 
 export type ViewerState = { status: 'loading'; viewer: null } | { status: 'signed-in'; viewer: Viewer } | { status: 'visitor'; viewer: null };
@@ -35,7 +39,14 @@ export function useViewer(): ViewerState {
   if (loading && !data) return { status: 'loading', viewer: null };
   const viewer = data?.viewer;
   if (!viewer) return { status: 'visitor', viewer: null };
-  return { status: 'signed-in', viewer: { id: viewer.id, primaryArtists: viewer.primaryArtists, isAnalyticsDisabled: viewer.isAnalyticsDisabled } };
+  return { status: 'signed-in', viewer: {
+      id: viewer.id,
+      primaryArtists: viewer.primaryArtists,
+      isAnalyticsDisabled: viewer.isAnalyticsDisabled,
+      emailVerified: viewer.emailVerified,
+      notValidEmail: viewer.notValidEmail,
+    },
+  };
 }
 
 /** Signs out, then loads the start page afresh (core §2: after logout the user goes to the root route). */
