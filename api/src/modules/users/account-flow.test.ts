@@ -4,6 +4,8 @@ import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/session.service.ts';
 import { TestBrowser, latestLink, signUpBody, tokenOf } from './test-browser.ts';
+import { Readable } from 'node:stream';
+import { storageFor } from '../uploads/storage.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -252,6 +254,11 @@ describe('account deletion', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.key).toBe('account-not-deletable');
     await server.prisma.release.update({ where: { id: live.id }, data: { status: 0 } });
+    const stored = await storageFor(server.config).put(`audio/test/${user.id}.wav`, Readable.from([Buffer.from('RIFF')]));
+    const file = await server.prisma.storedFile.create({
+      data: { userId: user.id, kind: 'TRACK', storageKey: stored.key, originalName: 'demo.wav', mimeType: 'audio/wav', sizeBytes: stored.size, sha256: stored.sha256, md5: stored.md5 },
+    });
+    await server.prisma.track.create({ data: { releaseId: live.id, userId: user.id, title: 'Demo', audioFileId: file.id } });
     await server.prisma.apiToken.create({ data: { userId: user.id, name: 't', tokenHash: hashToken(`x${user.id}`), prefix: 'cad_x' } });
     const deleted = await browser.delete('/api/users/me');
     expect(deleted.status).toBe(200);
@@ -264,5 +271,9 @@ describe('account deletion', () => {
     expect(await server.prisma.apiToken.count({ where: { userId: user.id } })).toBe(0);
     expect(await server.prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await server.prisma.auditEvent.count({ where: { userId: user.id, subcategory: 'USER_REMOVED' } })).toBe(1);
+    // Drafts and their files are personal data too.
+    expect(await server.prisma.release.count({ where: { userId: user.id } })).toBe(0);
+    expect(await server.prisma.storedFile.count({ where: { userId: user.id } })).toBe(0);
+    expect(await storageFor(server.config).head(stored.key)).toBeNull();
   });
 });

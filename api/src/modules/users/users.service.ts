@@ -17,6 +17,7 @@ import { statusFromOrder } from '@cadence/domain/release-status';
 import { password as passwordRule, payoutName, required, validateArtistsList } from '@cadence/domain/validators';
 import { planLimits, isPlanName } from '@cadence/domain/plans';
 import { recordAudit } from '../audit/audit.service.ts';
+import { storageFor } from '../uploads/storage.ts';
 import { requireSignupCaptcha } from '../captcha/captcha.service.ts';
 import { startBrowserSession, signOut } from '../auth/auth.service.ts';
 import { requestMeta, setCookie } from '../auth/http-binding.ts';
@@ -463,7 +464,12 @@ export async function deleteAccount(ctx: AppContext): Promise<void> {
   if (!canDeleteAccount(statuses)) throw new DomainError('FORBIDDEN', NOT_DELETABLE_MESSAGE, { key: 'account-not-deletable' });
   await recordAudit(ctx, { category: 'USER', subcategory: 'USER_REMOVED', userId: user.id, oldValues: { email: user.email } });
   const id = user.id;
+  // The person's drafts (the only releases a deletable account can have) and their files are
+  // personal data too: rows go in the transaction, stored objects right after it.
+  const files = await ctx.prisma.storedFile.findMany({ where: { userId: id, kind: { in: ['TRACK', 'COVER_IMAGE'] } }, select: { id: true, storageKey: true } });
   await ctx.prisma.$transaction([
+    ctx.prisma.release.deleteMany({ where: { userId: id } }),
+    ctx.prisma.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } }),
     ctx.prisma.session.deleteMany({ where: { OR: [{ userId: id }, { impersonatorId: id }] } }),
     ctx.prisma.apiToken.deleteMany({ where: { userId: id } }),
     ctx.prisma.emailToken.deleteMany({ where: { userId: id } }),
@@ -499,5 +505,9 @@ export async function deleteAccount(ctx: AppContext): Promise<void> {
       },
     }),
   ]);
+  const storage = storageFor(ctx.config);
+  await Promise.all(
+    files.map((f) => storage.delete(f.storageKey).catch((err: unknown) => ctx.logger.warn('could not delete a stored file of a deleted account', { key: f.storageKey, err: err as Error }))),
+  );
   await signOut(ctx);
 }
