@@ -1,5 +1,6 @@
 /** GraphQL types, queries and mutations of in-app messages. */
 import { builder } from '../../graphql/builder.ts';
+import type { InputFieldBuilder, SchemaTypes } from '@pothos/core';
 import {
   createInAppMessage,
   deleteInAppMessage,
@@ -75,11 +76,14 @@ const InAppMessageStatRef = builder.objectRef<InAppMessageStat>('InAppMessageSta
   }),
 });
 
-const CreateInAppMessageInput = builder.inputType('CreateInAppMessageInput', {
-  fields: (t) => ({
-    type: t.field({ type: InAppMessageType, required: true }),
+/** The message fields both inputs share; creating requires a type and a body, updating nothing but the id. */
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T extends SchemaTypes> ? T : never;
+
+function messageFields(t: InputFieldBuilder<Types, 'InputObject'>, create: boolean) {
+  return {
+    type: t.field({ type: InAppMessageType, required: create }),
     headline: t.string(),
-    bodyText: t.string({ required: true, description: 'HTML; sanitised before it is stored.' }),
+    bodyText: t.string({ required: create, description: 'HTML; sanitised before it is stored.' }),
     ctaText: t.string(),
     ctaUrl: t.string(),
     ctaNewTab: t.boolean(),
@@ -93,29 +97,15 @@ const CreateInAppMessageInput = builder.inputType('CreateInAppMessageInput', {
     isStandAlone: t.boolean(),
     isDisplayAlways: t.boolean(),
     audience: t.field({ type: InAppMessageAudience }),
-  }),
+  };
+}
+
+const CreateInAppMessageInput = builder.inputType('CreateInAppMessageInput', {
+  fields: (t) => messageFields(t, true),
 });
 
 const UpdateInAppMessageInput = builder.inputType('UpdateInAppMessageInput', {
-  fields: (t) => ({
-    id: t.id({ required: true }),
-    type: t.field({ type: InAppMessageType }),
-    headline: t.string(),
-    bodyText: t.string({ description: 'HTML; sanitised before it is stored.' }),
-    ctaText: t.string(),
-    ctaUrl: t.string(),
-    ctaNewTab: t.boolean(),
-    disableCloseBtn: t.boolean(),
-    delay: t.int({ description: 'Seconds.' }),
-    pages: t.stringList(),
-    devices: t.stringList(),
-    startDate: t.field({ type: 'DateTime' }),
-    endDate: t.field({ type: 'DateTime' }),
-    force: t.boolean(),
-    isStandAlone: t.boolean(),
-    isDisplayAlways: t.boolean(),
-    audience: t.field({ type: InAppMessageAudience }),
-  }),
+  fields: (t) => ({ id: t.id({ required: true }), ...messageFields(t, false) }),
 });
 
 const RecordInAppMessageEventInput = builder.inputType('RecordInAppMessageEventInput', {

@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { isReleaseStatus } from '@cadence/domain/release-status';
 import { handler, queryBool } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
-import { readSingleFileForm } from '../uploads/multipart.ts';
+import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
 import { tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
@@ -68,15 +68,10 @@ export async function sendFile(res: Response, body: Readable | AsyncIterable<Buf
 async function coverUpload(req: Request) {
   const ctx = req.ctx;
   requireViewer(ctx);
-  const queryId = typeof req.query.releaseId === 'string' ? req.query.releaseId : undefined;
   const { result } = await readSingleFileForm(
     req,
     { fileField: 'file', maxFileBytes: ctx.config.limits.imageUploadBytes },
-    async (file, fields) => {
-      const releaseId = fields.releaseId ?? fields.albumId ?? queryId;
-      if (!releaseId) throw badInput('Send releaseId before the file', [{ field: 'releaseId', key: 'required', message: 'releaseId is required' }], 'required');
-      return uploadCoverArt(ctx, releaseId, { stream: file.stream, fileName: file.fileName });
-    },
+    async (file, fields) => uploadCoverArt(ctx, uploadReleaseId(req.query, fields), { stream: file.stream, fileName: file.fileName }),
     async () => undefined, // a replaced cover is a complete, valid state
   );
   return restRelease(ctx, result.id);

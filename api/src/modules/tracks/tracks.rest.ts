@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { handler } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
-import { readSingleFileForm } from '../uploads/multipart.ts';
+import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
 import { restRelease, sendFile } from '../releases/releases.rest.ts';
 import { deleteTrack, openTrackAudio, updateTrack, uploadTrack } from './tracks.service.ts';
@@ -20,15 +20,10 @@ export function tracksRouter(): Router {
   r.post('/track/upload', handler(async (req, res) => {
     const ctx = req.ctx;
     requireViewer(ctx);
-    const queryId = typeof req.query.releaseId === 'string' ? req.query.releaseId : undefined;
     const { result } = await readSingleFileForm(
       req,
       { fileField: 'file', maxFileBytes: ctx.config.limits.audioUploadBytes },
-      async (file, fields) => {
-        const releaseId = fields.releaseId ?? fields.albumId ?? queryId;
-        if (!releaseId) throw badInput('Send releaseId before the file', [{ field: 'releaseId', key: 'required', message: 'releaseId is required' }], 'required');
-        return uploadTrack(ctx, releaseId, { stream: file.stream, fileName: file.fileName });
-      },
+      async (file, fields) => uploadTrack(ctx, uploadReleaseId(req.query, fields), { stream: file.stream, fileName: file.fileName }),
       async (track) => {
         await deleteTrack(ctx, track.id);
       },

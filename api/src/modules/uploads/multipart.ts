@@ -98,3 +98,13 @@ export function readSingleFileForm<T>(
     req.pipe(parser);
   });
 }
+
+/**
+ * The release a legacy upload form targets: its `releaseId` (or the older `albumId`) field sent
+ * before the file, or `?releaseId=` on the URL.
+ */
+export function uploadReleaseId(query: Record<string, unknown>, fieldsBefore: Record<string, string>): string {
+  const id = fieldsBefore.releaseId ?? fieldsBefore.albumId ?? (typeof query.releaseId === 'string' ? query.releaseId : undefined);
+  if (!id) throw badInput('Send releaseId before the file', [{ field: 'releaseId', key: 'required', message: 'releaseId is required' }], 'required');
+  return id;
+}
