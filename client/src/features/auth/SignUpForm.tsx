@@ -11,7 +11,8 @@ import { Form } from 'react-final-form';
 import { useEnvironment } from '../../app/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { fieldErrorsByName, graphqlErrorInfo } from '../account/graphql-errors';
-import { CheckboxField, mustAccept, TextField } from '../account/TextField';
+import { AgreementField } from '../account/AgreementField';
+import { TextField } from '../account/TextField';
 import { SignUpMutation } from './auth.graphql';
 import { CaptchaField } from './CaptchaField';
 import { readCookie } from './session';
@@ -114,35 +115,13 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
             <TextField name="lastName" label="Last Name" autoComplete="family-name" validate={toFieldValidator(validateLastName)} />
             <TextField name="birthday" label="Birth Date" placeholder={birthdayPlaceholder(false)} autoComplete="bday" inputMode="numeric" validate={toFieldValidator(validateBirthday)} />
             {group === 'adult' && (
-              <CheckboxField
-                name="distributionAgreement"
-                validate={mustAccept('Please accept the distribution agreement')}
-                label={
-                  <>
-                    I accept the{' '}
-                    <a href="/distribution-terms" target="_blank" rel="noreferrer">
-                      distribution agreement
-                    </a>
-                  </>
-                }
-              />
+              <AgreementField name="distributionAgreement" />
             )}
             {group === 'minor' && (
               <>
                 <p>You are under 18: we need the email address of a parent or guardian.</p>
                 <TextField name="parentEmail" label="Parent/Guardian Email" type="email" validate={(v) => validateParentEmail(v, true, { blockedDomains: blackDomainList })?.message} />
-                <CheckboxField
-                  name="privacyPolicyAgreement"
-                  validate={mustAccept('Please accept the privacy policy')}
-                  label={
-                    <>
-                      I accept the{' '}
-                      <a href="/privacy-policy" target="_blank" rel="noreferrer">
-                        privacy policy
-                      </a>
-                    </>
-                  }
-                />
+                <AgreementField name="privacyPolicyAgreement" />
               </>
             )}
             {signupCaptcha && <CaptchaField name="captchaCode" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={() => void captcha.refresh()} />}

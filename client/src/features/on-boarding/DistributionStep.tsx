@@ -5,7 +5,8 @@ import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { useEnvironment } from '../../app/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { CheckboxField, mustAccept, TextField } from '../account/TextField';
+import { AgreementField } from '../account/AgreementField';
+import { TextField } from '../account/TextField';
 import { useSaveProfile, type AccountProfile } from '../account/useAccount';
 
 interface DistributionValues {
@@ -47,34 +48,12 @@ export function DistributionStep({ profile, onDone, today = utcDate(new Date()) 
       }}
       render={({ handleSubmit, submitError, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Distribution">
-          <CheckboxField
-            name="distributionAgreement"
-            validate={mustAccept('Please accept the distribution agreement')}
-            label={
-              <>
-                I accept the{' '}
-                <a href="/distribution-terms" target="_blank" rel="noreferrer">
-                  distribution agreement
-                </a>
-              </>
-            }
-          />
+          <AgreementField name="distributionAgreement" />
           {minor && (
             <>
               <p>Because you are under 18, a parent or guardian must agree too. We will write to them.</p>
               <TextField name="parentEmail" label="Parent/Guardian Email" type="email" validate={(v) => validateParentEmail(v, true, { blockedDomains: blackDomainList })?.message} />
-              <CheckboxField
-                name="privacyPolicyAgreement"
-                validate={mustAccept('Please accept the privacy policy')}
-                label={
-                  <>
-                    My parent or guardian and I accept the{' '}
-                    <a href="/privacy-policy" target="_blank" rel="noreferrer">
-                      privacy policy
-                    </a>
-                  </>
-                }
-              />
+              <AgreementField name="privacyPolicyAgreement" lead="My parent or guardian and I accept the" />
             </>
           )}
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
