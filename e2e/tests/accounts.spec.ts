@@ -167,6 +167,45 @@ test('five wrong passwords lead to /captcha, and solving it lets the person back
   await expect(page).toHaveURL(/\/on-boarding$/);
 });
 
+test('without the picture: a locked person gets a text question, then unlocks from the mailed link', async ({ page }) => {
+  test.slow();
+  const email = newEmail('unlock-link');
+  await signUp(page, email, birthdayYearsAgo(30), async (dialog) => {
+    await dialog.getByLabel(/distribution agreement/).check();
+  });
+  await expect(page).toHaveURL(/\/on-boarding$/);
+  await page.context().clearCookies();
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    await expect((await signIn(page, email, 'Wrong-password1')).getByRole('alert')).toHaveText('Wrong email or password. Please try again.');
+  }
+  await signIn(page, email, 'Wrong-password1');
+  await expect(page).toHaveURL(/\/captcha$/);
+
+  await page.getByRole('button', { name: 'Answer a text question instead' }).press('Enter');
+  const answer = page.getByRole('textbox', { name: /^(What is|Which is the largest)/ });
+  await expect(answer).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await answer.fill('ninety-nine');
+  await answer.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That answer is not right. Please try the new question.');
+
+  await page.getByRole('button', { name: 'Email me an unlock link' }).click();
+  await expect(page.getByRole('form', { name: 'Unlock by email' }).getByRole('status')).toContainText('we have sent an unlock link');
+  // The link opens /captcha, the one page a locked person may reach.
+  const link = await mailedLink(page, email, '/captcha?unlock=');
+  await page.goto(link);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is unlocked.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/\?login=login$/);
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/on-boarding$/);
+});
+
 test('support finds a user, acts as them and sees the banner, then stops', async ({ page }) => {
   await signIn(page, 'support@cadence.test', 'Cadence123');
   await expect(page).toHaveURL(/\/support$/);

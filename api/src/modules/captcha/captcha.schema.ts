@@ -1,12 +1,22 @@
-/** GraphQL: the self-hosted captcha. */
+/** GraphQL: the self-hosted captcha, its text-question alternative and the mailed unlock link. */
 import { builder } from '../../graphql/builder.ts';
-import { createCaptcha, parseCaptchaPurpose, solveCaptcha, type CaptchaView } from './captcha.service.ts';
+import { requestUnlockLink, unlockWithLink } from './account-unlock.service.ts';
+import { createCaptcha, createCaptchaQuestion, parseCaptchaPurpose, solveCaptcha, type CaptchaQuestionView, type CaptchaView } from './captcha.service.ts';
 
 const CaptchaChallenge = builder.objectRef<CaptchaView>('CaptchaChallenge').implement({
   description: 'A text captcha drawn as SVG; answer it with solveCaptcha(id, code, type).',
   fields: (t) => ({
     id: t.exposeID('id'),
     svg: t.exposeString('svg', { description: 'SVG markup; show it as an <img> via a data: URL.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const CaptchaQuestion = builder.objectRef<CaptchaQuestionView>('CaptchaQuestion').implement({
+  description: 'The accessible alternative to the picture: a question in words whose answer is a number; answer it with solveCaptcha(id, code, type).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    question: t.exposeString('question', { description: 'Plain text, e.g. "What is seven plus four?"; digits or a number word answer it.' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
   }),
 });
@@ -27,11 +37,20 @@ builder.mutationField('createCaptchaChallenge', (t) =>
   }),
 );
 
+builder.mutationField('createCaptchaQuestion', (t) =>
+  t.field({
+    type: CaptchaQuestion,
+    description: "Issues a text question instead of a picture (screen readers); only for type 'unlock' (the default). Same expiry and attempt limit as the picture.",
+    args: { type: t.arg.string({ required: false }) },
+    resolve: (_r, a, ctx) => createCaptchaQuestion(ctx, parseCaptchaPurpose(a.type ?? 'unlock')),
+  }),
+);
+
 builder.mutationField('solveCaptcha', (t) =>
   t.field({
     type: SolveCaptchaPayload,
     description:
-      "Checks the answer (case-insensitive). For type 'unlock' it unlocks the signed-in viewer, or the account of `username` when signed out. Errors: BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
+      "Checks the answer to a picture (case-insensitive) or a question (digits or a number word). For type 'unlock' it unlocks the signed-in viewer, or the account of `username` when signed out. Errors: BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
     args: {
       id: t.arg.id({ required: true }),
       code: t.arg.string({ required: true }),
@@ -40,5 +59,28 @@ builder.mutationField('solveCaptcha', (t) =>
     },
     resolve: (_r, a, ctx) =>
       solveCaptcha(ctx, { challengeId: String(a.id), code: a.code, type: parseCaptchaPurpose(a.type ?? 'unlock'), username: a.username ?? undefined }),
+  }),
+);
+
+builder.mutationField('requestUnlockLink', (t) =>
+  t.boolean({
+    description:
+      'Mails a single-use link to /captcha?unlock=… (valid one hour) when the account is locked: the signed-in viewer, or `username` when signed out. Always true; RATE_LIMITED after 5 an hour per account.',
+    args: { username: t.arg.string({ required: false }) },
+    resolve: async (_r, a, ctx) => {
+      await requestUnlockLink(ctx, { username: a.username });
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('unlockAccount', (t) =>
+  t.boolean({
+    description: 'Clears the lock with the token of a mailed unlock link, once. Errors: BAD_USER_INPUT key token-invalid, or token-other-account when signed in as someone else.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await unlockWithLink(ctx, a.token);
+      return true;
+    },
   }),
 );

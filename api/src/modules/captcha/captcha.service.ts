@@ -1,19 +1,23 @@
 /**
- * Self-hosted captcha (no third-party service): a random text drawn as an SVG, its answer stored
- * hashed with an expiry. Solving one unlocks an account locked by failed sign-ins.
+ * Self-hosted captcha (no third-party service): a random text drawn as an SVG, or for screen-reader
+ * users a question in words; the answer is stored hashed with an expiry. Solving an 'unlock'
+ * challenge (either format) unlocks an account locked by failed sign-ins.
  */
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { badInput } from '../../domain-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { requestCookie, requestMeta } from '../auth/http-binding.ts';
 import { CAPTCHA_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
+import { clearSignInLock } from './account-unlock.service.ts';
 import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.ts';
+import { normalizeQuestionAnswer, randomCaptchaQuestion } from './captcha-question.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 export const CAPTCHA_MAX_ATTEMPTS = 5;
 export const CAPTCHA_PURPOSES = ['unlock', 'signup'] as const;
 export type CaptchaPurpose = (typeof CAPTCHA_PURPOSES)[number];
+/** 'image': characters drawn as SVG; 'text': a question in words (the accessible alternative). */
+export type CaptchaFormat = 'image' | 'text';
 
 /** Remembers the last challenge shown to this browser, so a legacy body with only the code suffices. */
 export const CAPTCHA_COOKIE = 'cadence_captcha';
@@ -21,7 +25,9 @@ export const CAPTCHA_COOKIE = 'cadence_captcha';
 export const CAPTCHA_MESSAGES = {
   expired: 'This captcha has expired. Please try a new one.',
   mismatch: 'The characters do not match the image. Please try again.',
+  wrongAnswer: 'That answer is not right. Please try the new question.',
   required: 'Please type the characters you see in the picture.',
+  questionOnlyToUnlock: 'A text question is offered only to unlock an account.',
 } as const;
 
 export interface CaptchaView {
@@ -30,20 +36,51 @@ export interface CaptchaView {
   expiresAt: Date;
 }
 
-function answerHash(challengeId: string, answer: string): string {
-  return createHash('sha256').update(`${challengeId}:${answer.trim().toUpperCase()}`).digest('hex');
+export interface CaptchaQuestionView {
+  id: string;
+  /** Plain text for a screen reader, e.g. "What is seven plus four?". */
+  question: string;
+  expiresAt: Date;
 }
 
-/** Issues a new challenge; the answer never leaves the server except drawn in the image. */
-export async function createCaptcha(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaView> {
-  const text = ctx.config.captchaTestAnswer ?? randomCaptchaText();
+/** A reply in the form its answer was stored: pictures ignore case, questions take digits or words. */
+function normalizeAnswer(format: string, reply: string): string {
+  return format === 'text' ? normalizeQuestionAnswer(reply) : reply.trim().toUpperCase();
+}
+
+function answerHash(challengeId: string, normalizedAnswer: string): string {
+  return createHash('sha256').update(`${challengeId}:${normalizedAnswer}`).digest('hex');
+}
+
+/** Stores a challenge whose answer is hashed with its own id (so equal answers hash differently). */
+async function storeChallenge(ctx: AppContext, purpose: CaptchaPurpose, format: CaptchaFormat, answer: string, now: Date): Promise<{ id: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + CAPTCHA_TTL_MS);
   const row = await ctx.prisma.captchaChallenge.create({
-    data: { purpose, answerHash: 'pending', expiresAt, userId: ctx.viewer?.userId ?? null },
+    data: { purpose, format, answerHash: 'pending', expiresAt, userId: ctx.viewer?.userId ?? null },
     select: { id: true },
   });
-  await ctx.prisma.captchaChallenge.update({ where: { id: row.id }, data: { answerHash: answerHash(row.id, text) } });
-  return { id: row.id, svg: renderCaptchaSvg(text), expiresAt };
+  await ctx.prisma.captchaChallenge.update({ where: { id: row.id }, data: { answerHash: answerHash(row.id, normalizeAnswer(format, answer)) } });
+  return { id: row.id, expiresAt };
+}
+
+/** Issues a new picture challenge; the answer never leaves the server except drawn in the image. */
+export async function createCaptcha(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaView> {
+  const text = ctx.config.captchaTestAnswer ?? randomCaptchaText();
+  const { id, expiresAt } = await storeChallenge(ctx, purpose, 'image', text, now);
+  return { id, svg: renderCaptchaSvg(text), expiresAt };
+}
+
+/**
+ * Issues a text question, the accessible alternative on /captcha. Only for 'unlock': sign-up's bot
+ * check keeps the picture, since a question in plain words is easy for a program to answer.
+ */
+export async function createCaptchaQuestion(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaQuestionView> {
+  if (purpose !== 'unlock') {
+    throw badInput(CAPTCHA_MESSAGES.questionOnlyToUnlock, [{ field: 'type', key: 'invalid', message: CAPTCHA_MESSAGES.questionOnlyToUnlock }]);
+  }
+  const { question, answer } = randomCaptchaQuestion();
+  const { id, expiresAt } = await storeChallenge(ctx, purpose, 'text', answer, now);
+  return { id, question, expiresAt };
 }
 
 /**
@@ -56,7 +93,7 @@ export async function solveCaptcha(
   now = new Date(),
 ): Promise<{ solved: true; unlocked: boolean }> {
   await consume(ctx.prisma, `captcha:ip:${requestMeta(ctx).ip ?? 'unknown'}`, CAPTCHA_PER_IP, now);
-  await claimChallenge(ctx, input.challengeId, input.code, input.type, 'code', now);
+  const format = await claimChallenge(ctx, input.challengeId, input.code, input.type, 'code', now);
   let unlocked = false;
   if (input.type === 'unlock') {
     const where = ctx.viewer
@@ -64,35 +101,32 @@ export async function solveCaptcha(
       : input.username
         ? { emailNormalized: input.username.trim().toLowerCase() }
         : null;
-    if (where) {
-      const user = await ctx.prisma.user.findUnique({ where, select: { id: true, isLocked: true, deletedAt: true } });
-      if (user && !user.deletedAt && user.isLocked) {
-        await ctx.prisma.user.update({ where: { id: user.id }, data: { isLocked: false, lockedAt: null, failedSignInCount: 0 } });
-        await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'ACCOUNT_UNLOCKED', userId: user.id, actorId: ctx.viewer?.userId ?? null, oldValues: { isLocked: true }, newValues: { isLocked: false } });
-        unlocked = true;
-      }
-    }
+    const user = where && (await ctx.prisma.user.findUnique({ where, select: { id: true } }));
+    if (user) unlocked = await clearSignInLock(ctx, user.id, format === 'text' ? 'question' : 'captcha');
   }
   return { solved: true, unlocked: ctx.viewer ? unlocked : false };
 }
 
 /**
- * Marks a challenge of `purpose` answered, once: unknown, expired, used, exhausted or other-purpose
- * challenges are 'captcha-expired', a wrong answer 'captcha-mismatch' (and counts an attempt).
+ * Marks a challenge of `purpose` answered, once, and returns its format: unknown, expired, used,
+ * exhausted or other-purpose challenges are 'captcha-expired', a wrong answer 'captcha-mismatch'
+ * (and counts an attempt).
  */
-async function claimChallenge(ctx: AppContext, challengeId: string | undefined, code: string, purpose: CaptchaPurpose, field: string, now: Date): Promise<void> {
+async function claimChallenge(ctx: AppContext, challengeId: string | undefined, code: string, purpose: CaptchaPurpose, field: string, now: Date): Promise<string> {
   const expired = () => badInput(CAPTCHA_MESSAGES.expired, [{ field, key: 'captcha-expired', message: CAPTCHA_MESSAGES.expired }], 'captcha-expired');
   if (!challengeId || !/^[0-9a-f-]{36}$/i.test(challengeId)) throw expired();
   const challenge = await ctx.prisma.captchaChallenge.findUnique({ where: { id: challengeId } });
   if (!challenge || challenge.solvedAt || challenge.expiresAt <= now || challenge.attempts >= CAPTCHA_MAX_ATTEMPTS || challenge.purpose !== purpose) {
     throw expired();
   }
-  if (answerHash(challenge.id, code) !== challenge.answerHash) {
+  if (answerHash(challenge.id, normalizeAnswer(challenge.format, code)) !== challenge.answerHash) {
     await ctx.prisma.captchaChallenge.update({ where: { id: challenge.id }, data: { attempts: { increment: 1 } } });
-    throw badInput(CAPTCHA_MESSAGES.mismatch, [{ field, key: 'captcha-mismatch', message: CAPTCHA_MESSAGES.mismatch }], 'captcha-mismatch');
+    const message = challenge.format === 'text' ? CAPTCHA_MESSAGES.wrongAnswer : CAPTCHA_MESSAGES.mismatch;
+    throw badInput(message, [{ field, key: 'captcha-mismatch', message }], 'captcha-mismatch');
   }
   const claimed = await ctx.prisma.captchaChallenge.updateMany({ where: { id: challenge.id, solvedAt: null }, data: { solvedAt: now } });
   if (claimed.count === 0) throw expired();
+  return challenge.format;
 }
 
 /**

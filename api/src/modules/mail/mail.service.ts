@@ -13,6 +13,8 @@ export const MAIL_LINK_ROUTES = {
   resetPassword: '/reset-password',
   confirmEmailChange: '/confirm-email-change',
   parentConsent: '/parent-consent',
+  /** The lock rule lets a locked person reach only /captcha, so the unlock link opens it. */
+  unlockAccount: '/captcha',
   invitation: '/',
 } as const;
 
@@ -32,7 +34,7 @@ function brandName(ctx: AppContext): string {
   return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
 }
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account';
 
 interface TemplateInput {
   to: string;
@@ -57,6 +59,8 @@ function render(ctx: AppContext, input: TemplateInput): { subject: string; text:
       return { subject: `Your ${brand} email was changed`, text: `The email address of your ${brand} account was changed. If it was not you, contact ${ctx.config.brand.supportEmail}.\n` };
     case 'parent-consent':
       return { subject: `Your child wants to distribute music with ${brand}`, text: `${input.inviterName ?? 'Your child'} named you as parent or guardian on their ${brand} account. Users under 18 need your consent.\n\nOpen this link to give it: ${url}\n\nIf you do not agree, ignore this mail and contact ${ctx.config.brand.supportEmail}.\n` };
+    case 'unlock-account':
+      return { subject: `Unlock your ${brand} account`, text: `Your ${brand} account was locked after several failed sign-in attempts, and someone asked for this unlock link.\n\nOpen this link within one hour to unlock it: ${url}\n\nIf it was not you, ignore this mail; if you do not remember your password, reset it from the sign-in dialog.\n` };
     case 'invitation':
       return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
   }

@@ -9,9 +9,11 @@ export const TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   RESET_PASSWORD: 3600_000,
   CHANGE_EMAIL: 24 * 3600_000,
   PARENT_CONSENT: 7 * 24 * 3600_000,
+  UNLOCK_ACCOUNT: 3600_000,
 };
 
 export const LINK_INVALID_MESSAGE = 'This link has expired or was already used.';
+export const LINK_OTHER_ACCOUNT_MESSAGE = 'This link is for another account. Sign out, then open it again.';
 
 /** Issues a token of a kind, voiding the user's earlier unused ones of the same kind. */
 export async function issueEmailToken(ctx: AppContext, userId: string, kind: EmailTokenKind, newEmail: string | null, now = new Date()): Promise<string> {
@@ -23,12 +25,18 @@ export async function issueEmailToken(ctx: AppContext, userId: string, kind: Ema
   return token;
 }
 
-/** Claims a token once (atomically); an unknown, used, expired or wrong-kind token is a 400. */
-export async function claimEmailToken(ctx: AppContext, token: unknown, kind: EmailTokenKind, now = new Date()): Promise<EmailToken> {
+/**
+ * Claims a token once (atomically); an unknown, used, expired or wrong-kind token is a 400. With
+ * `ownerId`, a token of another user is refused too, and stays unused for its owner.
+ */
+export async function claimEmailToken(ctx: AppContext, token: unknown, kind: EmailTokenKind, now = new Date(), ownerId?: string): Promise<EmailToken> {
   const invalid = () => badInput(LINK_INVALID_MESSAGE, [{ field: 'token', key: 'token-invalid', message: LINK_INVALID_MESSAGE }], 'token-invalid');
   if (typeof token !== 'string' || token.length < 10 || token.length > 200) throw invalid();
   const row = await ctx.prisma.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.kind !== kind || row.usedAt || row.expiresAt <= now) throw invalid();
+  if (ownerId !== undefined && row.userId !== ownerId) {
+    throw badInput(LINK_OTHER_ACCOUNT_MESSAGE, [{ field: 'token', key: 'token-other-account', message: LINK_OTHER_ACCOUNT_MESSAGE }], 'token-other-account');
+  }
   const claimed = await ctx.prisma.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
   if (claimed.count === 0) throw invalid();
   return row;

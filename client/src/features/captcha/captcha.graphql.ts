@@ -18,3 +18,25 @@ export const SolveCaptchaMutation = graphql(`
     }
   }
 `);
+
+export const CreateCaptchaQuestionMutation = graphql(`
+  mutation CreateCaptchaQuestion {
+    createCaptchaQuestion(type: "unlock") {
+      id
+      question
+      expiresAt
+    }
+  }
+`);
+
+export const RequestUnlockLinkMutation = graphql(`
+  mutation RequestUnlockLink($username: String) {
+    requestUnlockLink(username: $username)
+  }
+`);
+
+export const UnlockAccountMutation = graphql(`
+  mutation UnlockAccount($token: String!) {
+    unlockAccount(token: $token)
+  }
+`);

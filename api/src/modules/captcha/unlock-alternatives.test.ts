@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildUser, sessionCookieFor } from '../../test/factories.ts';
+import { TestBrowser, latestLink } from '../users/test-browser.ts';
+import { hashToken } from '../auth/session.service.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+
+/** Answers a question the way a person listening to it would, from its words alone. */
+function answerTo(question: string): number {
+  const values = [...question.toLowerCase().matchAll(/[a-z]+/g)].map((m) => NUMBERS.indexOf(m[0])).filter((n) => n >= 0);
+  if (/ plus /.test(question)) return values[0]! + values[1]!;
+  if (/ minus /.test(question)) return values[0]! - values[1]!;
+  if (/largest/.test(question)) return Math.max(...values);
+  throw new Error(`unexpected question: ${question}`);
+}
+
+const lockedUser = () => buildUser(server.prisma, { isLocked: true, lockedAt: new Date(), failedSignInCount: 5 });
+const isLocked = async (id: string) => (await server.prisma.user.findUniqueOrThrow({ where: { id }, select: { isLocked: true } })).isLocked;
+
+/** A browser signed in as the user (a locked user keeps a session made before the lock). */
+async function signedIn(userId: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(server);
+  const [name, value] = (await sessionCookieFor(server.prisma, userId)).split('=') as [string, string];
+  browser.cookies.set(name, value);
+  return browser;
+}
+
+const unlockMails = (to: string) => server.prisma.outboxEmail.count({ where: { to, template: 'unlock-account' } });
+const unlockTokenOf = (link: string) => new URL(link).searchParams.get('unlock') ?? '';
+
+describe('the text question instead of the picture', () => {
+  it('REST: a question in words, a wrong answer counted, the right one (as a word) unlocks, once', async () => {
+    const user = await lockedUser();
+    const browser = new TestBrowser(server);
+    const res = await browser.get('/api/captcha/question?type=unlock');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(String), question: expect.stringMatching(/^(What is|Which is the largest)/), expiresAt: expect.any(String) });
+    // the words carry the question; no digits or answer travel with it
+    expect(res.body.question).not.toMatch(/\d/);
+    const answer = answerTo(res.body.question);
+    const stored = await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(stored).toMatchObject({ purpose: 'unlock', format: 'text' });
+    expect(stored.answerHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const wrong = await browser.post('/api/captcha/check', { code: String(answer + 1), type: 'unlock', username: user.email });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ key: 'captcha-mismatch', message: 'That answer is not right. Please try the new question.' });
+    expect((await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id: res.body.id } })).attempts).toBe(1);
+    expect(await isLocked(user.id)).toBe(true);
+
+    // the cookie names the question, as for the picture: the legacy body {code, type} is enough
+    const right = await browser.post('/api/captcha/check', { code: ` ${NUMBERS[answer]!.toUpperCase()} `, type: 'unlock', username: user.email });
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({ solved: true, unlocked: false });
+    expect(await isLocked(user.id)).toBe(false);
+    const audit = await server.prisma.auditEvent.findFirstOrThrow({ where: { userId: user.id, subcategory: 'ACCOUNT_UNLOCKED' } });
+    expect(audit.newValues).toEqual({ isLocked: false, method: 'question' });
+
+    const reused = await browser.post('/api/captcha/check', { code: String(answer), type: 'unlock', username: user.email });
+    expect(reused.status).toBe(400);
+    expect(reused.body.key).toBe('captcha-expired');
+  });
+
+  it('GraphQL: a signed-in locked user answers in digits and is unlocked', async () => {
+    const user = await lockedUser();
+    const browser = await signedIn(user.id);
+    expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true, status: 'locked' });
+    const created = await browser.gql(`mutation { createCaptchaQuestion(type: "unlock") { id question expiresAt } }`);
+    const { id, question } = created.data.createCaptchaQuestion;
+    const solve = `mutation($id: ID!, $code: String!) { solveCaptcha(id: $id, code: $code, type: "unlock") { solved unlocked } }`;
+    const wrong = await browser.gql(solve, { id, code: 'seventy' });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-mismatch' });
+    expect(wrong.errors?.[0]?.message).toBe('That answer is not right. Please try the new question.');
+    const right = await browser.gql(solve, { id, code: String(answerTo(question)) });
+    expect(right.data.solveCaptcha).toEqual({ solved: true, unlocked: true });
+    expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
+    const reused = await browser.gql(solve, { id, code: String(answerTo(question)) });
+    expect(reused.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
+  });
+
+  it('expires like the picture, and gives up after five wrong answers', async () => {
+    const user = await lockedUser();
+    const browser = await signedIn(user.id);
+    const create = `mutation { createCaptchaQuestion { id question } }`;
+    const solve = `mutation($id: ID!, $code: String!) { solveCaptcha(id: $id, code: $code) { solved unlocked } }`;
+
+    const old = (await browser.gql(create)).data.createCaptchaQuestion;
+    await server.prisma.captchaChallenge.update({ where: { id: old.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await browser.gql(solve, { id: old.id, code: String(answerTo(old.question)) });
+    expect(expired.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
+    expect(expired.errors?.[0]?.message).toBe('This captcha has expired. Please try a new one.');
+
+    const tried = (await browser.gql(create)).data.createCaptchaQuestion;
+    for (let i = 0; i < 5; i += 1) {
+      expect((await browser.gql(solve, { id: tried.id, code: '99' })).errors?.[0]?.extensions?.key).toBe('captcha-mismatch');
+    }
+    const late = await browser.gql(solve, { id: tried.id, code: String(answerTo(tried.question)) });
+    expect(late.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
+    expect(await isLocked(user.id)).toBe(true);
+  });
+
+  it("is offered only to unlock: sign-up's bot check keeps the picture", async () => {
+    const browser = new TestBrowser(server);
+    const rest = await browser.get('/api/captcha/question?type=signup');
+    expect(rest.status).toBe(400);
+    expect(rest.body.message).toBe('A text question is offered only to unlock an account.');
+    const gql = await browser.gql(`mutation { createCaptchaQuestion(type: "signup") { id } }`);
+    expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await browser.get('/api/captcha/question?type=other')).status).toBe(400);
+  });
+});
+
+describe('the mailed unlock link', () => {
+  it('REST: mails a link to /captcha?unlock= for a locked account and answers the same for any other address', async () => {
+    const user = await lockedUser();
+    const unlocked = await buildUser(server.prisma);
+    const browser = new TestBrowser(server);
+
+    const answers = await Promise.all(
+      [user.email.toUpperCase(), unlocked.email, 'nobody-here@example.com'].map((username) => browser.post('/api/captcha/unlock-link', { username })),
+    );
+    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { success: true } });
+    expect(await unlockMails(unlocked.email)).toBe(0);
+    expect(await unlockMails('nobody-here@example.com')).toBe(0);
+    expect(await unlockMails(user.email)).toBe(1);
+
+    const link = await latestLink(server, user.email, 'unlock-account');
+    expect(link).toMatch(new RegExp(`^${server.config.publicUrl}/captcha\\?unlock=`));
+    const token = unlockTokenOf(link);
+    const row = await server.prisma.emailToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    expect(row).toMatchObject({ userId: user.id, kind: 'UNLOCK_ACCOUNT', usedAt: null });
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(3600_000 + 1000);
+
+    const opened = await browser.post('/api/captcha/unlock', { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({ success: true });
+    expect(await isLocked(user.id)).toBe(false);
+    const audit = await server.prisma.auditEvent.findFirstOrThrow({ where: { userId: user.id, subcategory: 'ACCOUNT_UNLOCKED' } });
+    expect(audit.newValues).toEqual({ isLocked: false, method: 'email-link' });
+
+    const reused = await browser.post('/api/captcha/unlock', { token });
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ key: 'token-invalid', message: 'This link has expired or was already used.' });
+  });
+
+  it('GraphQL: a signed-in locked viewer asks without a username and opens the link', async () => {
+    const user = await lockedUser();
+    const browser = await signedIn(user.id);
+    const asked = await browser.gql(`mutation { requestUnlockLink }`);
+    expect(asked).toEqual({ data: { requestUnlockLink: true } });
+    const token = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
+    const unlock = `mutation($token: String!) { unlockAccount(token: $token) }`;
+    expect((await browser.gql(unlock, { token })).data).toEqual({ unlockAccount: true });
+    expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
+    const reused = await browser.gql(unlock, { token });
+    expect(reused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'token-invalid' });
+  });
+
+  it('refuses an expired link, and a newer link voids the older one', async () => {
+    const user = await lockedUser();
+    const browser = new TestBrowser(server);
+    await browser.post('/api/captcha/unlock-link', { username: user.email });
+    const first = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
+    await server.prisma.emailToken.update({ where: { tokenHash: hashToken(first) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await browser.gql(`mutation($token: String!) { unlockAccount(token: $token) }`, { token: first });
+    expect(expired.errors?.[0]?.extensions).toMatchObject({ key: 'token-invalid' });
+    expect(await isLocked(user.id)).toBe(true);
+
+    await browser.post('/api/captcha/unlock-link', { username: user.email });
+    const second = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
+    await browser.post('/api/captcha/unlock-link', { username: user.email });
+    const third = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
+    expect((await browser.post('/api/captcha/unlock', { token: second })).body.key).toBe('token-invalid');
+    expect((await browser.post('/api/captcha/unlock', { token: third })).status).toBe(200);
+    expect(await isLocked(user.id)).toBe(false);
+  });
+
+  it("another user's link neither unlocks the signed-in viewer nor gets used up", async () => {
+    const owner = await lockedUser();
+    const other = await lockedUser();
+    await new TestBrowser(server).post('/api/captcha/unlock-link', { username: owner.email });
+    const token = unlockTokenOf(await latestLink(server, owner.email, 'unlock-account'));
+
+    const otherBrowser = await signedIn(other.id);
+    const rest = await otherBrowser.post('/api/captcha/unlock', { token });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ key: 'token-other-account', message: 'This link is for another account. Sign out, then open it again.' });
+    const gql = await otherBrowser.gql(`mutation($token: String!) { unlockAccount(token: $token) }`, { token });
+    expect(gql.errors?.[0]?.extensions).toMatchObject({ key: 'token-other-account' });
+    expect(await isLocked(other.id)).toBe(true);
+    expect(await isLocked(owner.id)).toBe(true);
+
+    // an unlock link is not a password-reset or verification token either
+    await server.prisma.emailToken.update({ where: { tokenHash: hashToken(token) }, data: { kind: 'RESET_PASSWORD' } });
+    expect((await new TestBrowser(server).post('/api/captcha/unlock', { token })).body.key).toBe('token-invalid');
+    await server.prisma.emailToken.update({ where: { tokenHash: hashToken(token) }, data: { kind: 'UNLOCK_ACCOUNT' } });
+
+    expect((await new TestBrowser(server).post('/api/captcha/unlock', { token })).status).toBe(200);
+    expect(await isLocked(owner.id)).toBe(false);
+    expect(await isLocked(other.id)).toBe(true);
+  });
+
+  it('limits sending to five an hour per account, over both transports', async () => {
+    const user = await lockedUser();
+    const browser = new TestBrowser(server);
+    for (let i = 0; i < 3; i += 1) expect((await browser.post('/api/captcha/unlock-link', { username: user.email })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await browser.gql(`mutation($u: String) { requestUnlockLink(username: $u) }`, { u: user.email })).data.requestUnlockLink).toBe(true);
+    const sixth = await browser.post('/api/captcha/unlock-link', { username: user.email });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    const seventh = await browser.gql(`mutation($u: String) { requestUnlockLink(username: $u) }`, { u: user.email });
+    expect(seventh.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(await unlockMails(user.email)).toBe(5);
+  });
+
+  it('answers bad input with a 400, never a 500', async () => {
+    const browser = new TestBrowser(server);
+    const missing = await browser.post('/api/captcha/unlock-link', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual([{ field: 'username', key: 'required', message: 'username is required' }]);
+    const malformed = await browser.post('/api/captcha/unlock-link', { username: 'not-an-email' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fieldErrors[0].field).toBe('username');
+    expect((await browser.post('/api/captcha/unlock-link', { username: 'a@example.com', extra: 1 })).body.fieldErrors).toEqual([
+      { field: 'extra', key: 'unknown-field', message: 'Unknown field extra' },
+    ]);
+    expect((await browser.post('/api/captcha/unlock', {})).status).toBe(400);
+    expect((await browser.post('/api/captcha/unlock', { token: 42 })).status).toBe(400);
+    expect((await browser.post('/api/captcha/unlock', { token: 'short' })).body.key).toBe('token-invalid');
+    const gql = await browser.gql(`mutation { requestUnlockLink }`);
+    expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
