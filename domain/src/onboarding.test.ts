@@ -27,6 +27,8 @@ describe('onboardingState', () => {
     ['no first name', { ...complete, firstName: '' }, { name: false, contacts: true, distribution: true }],
     ['no last name', { ...complete, lastName: null }, { name: false, contacts: true, distribution: true }],
     ['no birthday', { ...complete, birthday: null }, { name: false, contacts: true, distribution: false }],
+    ['captcha not yet answered', { ...complete, captchaPending: true }, { name: false, contacts: true, distribution: true }],
+    ['captcha answered', { ...complete, captchaPending: false }, { name: true, contacts: true, distribution: true }],
     ['no email', { ...complete, email: '' }, { name: true, contacts: false, distribution: true }],
     ['no country', { ...complete, country: null }, { name: true, contacts: false, distribution: true }],
     ['US without state', { ...complete, state: '' }, { name: true, contacts: false, distribution: true }],

@@ -19,6 +19,8 @@ export interface OnboardingProfile {
   distributionAgreement?: boolean | null;
   privacyPolicyAgreement?: boolean | null;
   parentEmail?: string | null;
+  /** A sign-up captcha is asked of this account and not yet answered (it belongs to the Name step). */
+  captchaPending?: boolean | null;
 }
 
 export interface OnboardingState {
@@ -30,14 +32,15 @@ export interface OnboardingState {
 const filled = (value: unknown): boolean => !isBlank(value);
 
 /**
- * Completion flags. Name: a primary artist, first and last name, birthday. Contacts: email, country,
+ * Completion flags. Name: a primary artist, first and last name, birthday, and no pending captcha. Contacts: email, country,
  * state (US only), city, address line 1, postal code. Distribution: the distribution agreement and
  * either age 18+ or the privacy policy agreement plus a parent email.
  */
 export function onboardingState(profile: OnboardingProfile, today: string): OnboardingState {
   const age = ageOn(profile.birthday, today);
   return {
-    name: (profile.primaryArtists ?? []).some(filled) && filled(profile.firstName) && filled(profile.lastName) && filled(profile.birthday),
+    name:
+      (profile.primaryArtists ?? []).some(filled) && filled(profile.firstName) && filled(profile.lastName) && filled(profile.birthday) && profile.captchaPending !== true,
     contacts:
       filled(profile.email) &&
       filled(profile.country) &&

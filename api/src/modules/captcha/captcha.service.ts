@@ -130,8 +130,9 @@ async function claimChallenge(ctx: AppContext, challengeId: string | undefined, 
 }
 
 /**
- * Sign-up's bot check when SIGNUP_CAPTCHA is on: the answer to a 'signup' challenge (id from the
- * input, else the cadence_captcha cookie of GET /api/captcha/challenge), each challenge good once.
+ * Sign-up's bot check when SIGNUP_CAPTCHA is on (and on-boarding's, for accounts made without it):
+ * the answer to a 'signup' challenge (id from the input, else the cadence_captcha cookie of
+ * GET /api/captcha/challenge), each challenge good once.
  */
 export async function requireSignupCaptcha(ctx: AppContext, input: { captchaId?: string | null; captchaCode?: string | null }, now = new Date()): Promise<void> {
   if (!ctx.config.signupCaptcha) return;

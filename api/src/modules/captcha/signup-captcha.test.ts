@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { TestBrowser, signUpBody } from '../users/test-browser.ts';
 
 /** The server draws this fixed answer (test configuration). */
@@ -89,6 +90,73 @@ describe('sign-up with SIGNUP_CAPTCHA on', () => {
   });
 });
 
+const ONBOARDING = `{ viewer { needsCaptcha onboarding { name firstIncompleteStep } } }`;
+const UPDATE = `mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { needsCaptcha primaryArtists onboarding { name } } fieldErrors { field key message } } }`;
+
+/** A browser signed in as a fully filled-in account made without a captcha (as before SIGNUP_CAPTCHA was on). */
+async function accountWithoutCaptcha(on: TestServer, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(on.prisma, overrides);
+  const browser = new TestBrowser(on);
+  const [name, value] = (await sessionCookieFor(on.prisma, user.id)).split('=') as [string, string];
+  browser.cookies.set(name, value);
+  return { user, browser };
+}
+
+describe('the captcha at on-boarding step 1 (SIGNUP_CAPTCHA on)', () => {
+  it('is not asked of an account that answered one at sign-up', async () => {
+    const browser = new TestBrowser(server);
+    const id = (await browser.gql(`mutation { createCaptchaChallenge(type: "signup") { id } }`)).data.createCaptchaChallenge.id as string;
+    await browser.gql(SIGN_UP, { input: { ...signUpBody(), captchaCode: ANSWER, captchaId: id } });
+    expect((await browser.gql(ONBOARDING)).data.viewer).toEqual({ needsCaptcha: false, onboarding: { name: false, firstIncompleteStep: 1 } });
+  });
+
+  it('is not asked once on-boarding is complete', async () => {
+    const { browser } = await accountWithoutCaptcha(server, { onboardingCompletedAt: new Date() });
+    expect((await browser.gql(ONBOARDING)).data.viewer.needsCaptcha).toBe(false);
+  });
+
+  it('GraphQL: keeps the Name step open until a right answer comes with updateProfile, which saves the fields either way', async () => {
+    const { user, browser } = await accountWithoutCaptcha(server);
+    expect((await browser.gql(ONBOARDING)).data.viewer).toEqual({ needsCaptcha: true, onboarding: { name: false, firstIncompleteStep: 1 } });
+
+    // other forms (no captcha field) save as usual
+    const plain = await browser.gql(UPDATE, { input: { primaryArtists: ['Plain Name'] } });
+    expect(plain.data.updateProfile).toEqual({ viewer: { needsCaptcha: true, primaryArtists: ['Plain Name'], onboarding: { name: false } }, fieldErrors: [] });
+
+    const empty = await browser.gql(UPDATE, { input: { captchaCode: ' ' } });
+    expect(empty.data.updateProfile.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-required', message: 'Please type the characters you see in the picture.' }]);
+
+    const id = (await browser.gql(`mutation { createCaptchaChallenge(type: "signup") { id } }`)).data.createCaptchaChallenge.id as string;
+    const wrong = await browser.gql(UPDATE, { input: { primaryArtists: ['Wrong Answer'], captchaId: id, captchaCode: 'ZZZZZ' } });
+    expect(wrong.data.updateProfile.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-mismatch', message: 'The characters do not match the image. Please try again.' }]);
+    expect(wrong.data.updateProfile.viewer).toMatchObject({ needsCaptcha: true, primaryArtists: ['Wrong Answer'] });
+
+    const right = await browser.gql(UPDATE, { input: { captchaId: id, captchaCode: ANSWER.toLowerCase() } });
+    expect(right.data.updateProfile).toEqual({ viewer: { needsCaptcha: false, primaryArtists: ['Wrong Answer'], onboarding: { name: true } }, fieldErrors: [] });
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).captchaPassedAt).toBeInstanceOf(Date);
+
+    // answered: a captcha sent later is ignored, and the used challenge lets no other account through
+    expect((await browser.gql(UPDATE, { input: { captchaId: id, captchaCode: 'nonsense' } })).data.updateProfile.fieldErrors).toEqual([]);
+    const other = await accountWithoutCaptcha(server);
+    const reused = await other.browser.gql(UPDATE, { input: { captchaId: id, captchaCode: ANSWER } });
+    expect(reused.data.updateProfile.fieldErrors[0]).toMatchObject({ field: 'captchaCode', key: 'captcha-expired' });
+  });
+
+  it('REST: PUT /api/users/current-user-info takes the code (challenge from the cookie) and answers 400 for a wrong one', async () => {
+    const { browser } = await accountWithoutCaptcha(server);
+    expect((await browser.get('/api/users/current-user-info')).body).toMatchObject({ needsCaptcha: true, onboarding: { name: false } });
+    await browser.get('/api/captcha/challenge?type=signup');
+    const wrong = await browser.put('/api/users/current-user-info', { firstName: 'Grace', captchaCode: 'ZZZZZ' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-mismatch', message: expect.any(String) }]);
+    expect(wrong.body.user.firstName).toBe('Grace');
+    const right = await browser.put('/api/users/current-user-info', { captchaCode: ANSWER });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ needsCaptcha: false, onboarding: { name: true } });
+    expect((await browser.put('/api/users/current-user-info', { captchaCode: 42 })).status).toBe(400);
+  });
+});
+
 describe('sign-up with SIGNUP_CAPTCHA off (the default outside production)', () => {
   let plain: TestServer;
   beforeAll(async () => {
@@ -103,5 +171,11 @@ describe('sign-up with SIGNUP_CAPTCHA off (the default outside production)', () 
     expect((await browser.get('/api/client-configs')).body.signupCaptcha).toBe(false);
     expect((await browser.post('/api/users', signUpBody())).status).toBe(201);
     expect((await browser.post('/api/users', { ...signUpBody(), captchaCode: 'whatever' })).status).toBe(201);
+  });
+
+  it('asks no captcha at on-boarding and ignores a code sent with the profile', async () => {
+    const { browser } = await accountWithoutCaptcha(plain);
+    expect((await browser.gql(ONBOARDING)).data.viewer).toEqual({ needsCaptcha: false, onboarding: { name: true, firstIncompleteStep: null } });
+    expect((await browser.gql(UPDATE, { input: { captchaCode: 'whatever' } })).data.updateProfile.fieldErrors).toEqual([]);
   });
 });

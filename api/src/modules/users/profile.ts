@@ -37,6 +37,8 @@ export interface ProfileView {
   agreementAcceptedAt: Date | null;
   userMetadata: unknown;
   onboarding: OnboardingView;
+  /** On-boarding step 1 asks for a sign-up captcha (see isCaptchaPending). */
+  needsCaptcha: boolean;
   impersonatedBy: { id: string; email: string; name: string } | null;
   viewerCan: { changePassword: boolean; changeEmail: boolean; withdraw: boolean; deleteAccount: boolean };
 }
@@ -56,9 +58,18 @@ export async function activePlanName(ctx: AppContext, userId: string, now = new 
   return sub?.planName ?? 'FREE';
 }
 
+/**
+ * With the sign-up captcha on, an account still in on-boarding that never answered one (made while
+ * it was off, or by other means than sign-up) answers it at on-boarding step 1.
+ */
+export function isCaptchaPending(ctx: AppContext, user: Pick<User, 'captchaPassedAt' | 'onboardingCompletedAt'>): boolean {
+  return ctx.config.signupCaptcha && user.captchaPassedAt === null && user.onboardingCompletedAt === null;
+}
+
 /** Builds the profile of `user` as seen by `viewer` (permissions and the impersonation banner). */
 export async function presentProfile(ctx: AppContext, user: User, viewer: Viewer | null = ctx.viewer): Promise<ProfileView> {
   const birthday = dateOnly(user.birthday);
+  const needsCaptcha = isCaptchaPending(ctx, user);
   let impersonatedBy: ProfileView['impersonatedBy'] = null;
   if (viewer?.impersonatorId && viewer.userId === user.id) {
     const staff = await ctx.prisma.user.findUnique({ where: { id: viewer.impersonatorId }, select: { id: true, email: true, firstName: true, lastName: true } });
@@ -95,7 +106,8 @@ export async function presentProfile(ctx: AppContext, user: User, viewer: Viewer
     isLocked: user.isLocked,
     agreementAcceptedAt: user.agreementAcceptedAt,
     userMetadata: user.userMetadata,
-    onboarding: onboardingOf({ ...user, birthday }, utcDate(new Date())),
+    onboarding: onboardingOf({ ...user, birthday, captchaPending: needsCaptcha }, utcDate(new Date())),
+    needsCaptcha,
     impersonatedBy,
     viewerCan: {
       changePassword: canChangePassword(viewer),

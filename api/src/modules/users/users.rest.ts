@@ -64,6 +64,8 @@ const ProfileBody = object({
   paypalEmail: text(),
   paypalFirstName: text(),
   paypalLastName: text(),
+  captchaCode: text(),
+  captchaId: text(),
   // Legacy snake_case names of the PayPal fields (supporting §3).
   paypal_email: text(),
   paypal_first_name: text(),

@@ -92,6 +92,10 @@ export const Profile = builder.objectRef<ProfileView>('Profile').implement({
     isLocked: t.exposeBoolean('isLocked', { description: 'Locked after failed sign-ins: the client sends the user to /captcha.' }),
     agreementAcceptedAt: t.expose('agreementAcceptedAt', { type: 'DateTime', nullable: true }),
     onboarding: t.field({ type: Onboarding, resolve: (p) => p.onboarding }),
+    needsCaptcha: t.exposeBoolean('needsCaptcha', {
+      description:
+        "The sign-up captcha is on and this account, still on-boarding, never answered one: step 1 shows a 'signup' captcha, answered through updateProfile(captchaId, captchaCode); until then onboarding.name is false.",
+    }),
     impersonatedBy: t.field({ type: Impersonator, nullable: true, resolve: (p) => p.impersonatedBy }),
     viewerCan: t.field({ type: ProfileAbilities, resolve: (p) => p.viewerCan }),
   }),
@@ -133,6 +137,8 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     paypalEmail: t.string(),
     paypalFirstName: t.string(),
     paypalLastName: t.string(),
+    captchaCode: t.string({ description: "While profile.needsCaptcha: the characters of a 'signup' captcha (a missing or wrong one is a field error)." }),
+    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") challenge that captchaCode answers.' }),
   }),
 });
 

@@ -26,7 +26,7 @@ import { revokeUserSessions } from '../auth/session.service.ts';
 import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { MAIL_PER_ACCOUNT, MAIL_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
-import { activePlanName, dateOnly, presentProfile, type ProfileView } from './profile.ts';
+import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
 import { refuseWhileImpersonating, requireViewer } from './users.policy.ts';
 
 export const USER_EXISTS = 'User exists';
@@ -128,6 +128,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
       privacyPolicyAgreement: input.privacyPolicyAgreement === true,
       parentEmail: input.parentEmail?.trim() || null,
       brand: ctx.brandId,
+      captchaPassedAt: ctx.config.signupCaptcha ? new Date() : null,
     },
   });
   await recordAudit(ctx, { category: 'USER', subcategory: 'USER_CREATED', userId: user.id, actorId: user.id, newValues: { email, brand: ctx.brandId } });
@@ -190,6 +191,9 @@ export interface ProfilePatchInput {
   paypalEmail?: string | null;
   paypalFirstName?: string | null;
   paypalLastName?: string | null;
+  /** The answer to a 'signup' captcha, while on-boarding asks for one (profile.needsCaptcha). */
+  captchaCode?: string | null;
+  captchaId?: string | null;
 }
 
 const PAYPAL_FIELDS = ['paypalEmail', 'paypalFirstName', 'paypalLastName'] as const;
@@ -198,6 +202,8 @@ const blankToNull = (v: string | null | undefined): string | null => (v == null 
 /**
  * Applies the changed, valid fields of a partial profile and reports the others as field errors
  * (core §7: only changed valid fields are applied). A US address is not saved without a valid state.
+ * While the account owes a sign-up captcha, a captchaCode present in the patch is checked (a
+ * missing or wrong one is a field error) and a right one completes the Name step's captcha.
  */
 export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): Promise<{ profile: ProfileView; fieldErrors: FieldError[] }> {
   const viewer = requireViewer(ctx.viewer);
@@ -213,6 +219,16 @@ export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): 
     oldValues[field] = oldValue ?? null;
     newValues[field] = value ?? null;
   };
+
+  if (patch.captchaCode !== undefined && isCaptchaPending(ctx, user)) {
+    try {
+      await requireSignupCaptcha(ctx, patch);
+      set('captchaPassedAt', null, new Date());
+    } catch (err) {
+      if (!(err instanceof DomainError && err.code === 'BAD_USER_INPUT')) throw err;
+      errors.push(...(err.details.fieldErrors ?? []));
+    }
+  }
 
   for (const field of ['firstName', 'lastName'] as const) {
     if (patch[field] === undefined) continue;

@@ -22,7 +22,7 @@ function Where() {
 }
 
 function setup(captcha?: ArtistProfileCaptcha) {
-  const onSave = jest.fn(async (_patch: ProfilePatch): Promise<unknown> => undefined);
+  const onSave = jest.fn(async (_patch: ProfilePatch, _captchaCode?: string): Promise<unknown> => undefined);
   render(
     <MemoryRouter initialEntries={['/on-boarding']}>
       <Routes>
@@ -64,7 +64,46 @@ describe('ArtistProfileForm with the optional captcha', () => {
     await user.type(screen.getByLabelText('Characters in the picture'), 'K7QX3');
     await user.tab();
     await wait(150);
-    expect(onSave).toHaveBeenCalledWith({ firstName: 'Grace' });
+    expect(onSave).toHaveBeenCalledWith({ firstName: 'Grace' }, 'K7QX3');
+  });
+
+  test('a newly typed code is sent with the save even when no other field changed, and only once', async () => {
+    const { onSave, user } = setup(captcha());
+    const field = screen.getByLabelText('Characters in the picture');
+    await user.type(field, ' k7qx3 ');
+    await user.tab();
+    await wait(150);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenLastCalledWith({}, 'k7qx3');
+    // leaving another unchanged field does not send the same code again
+    await user.click(screen.getByLabelText('Artist Name'));
+    await user.tab();
+    await wait(150);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    await user.clear(field);
+    await user.type(field, 'P4WN2');
+    await user.tab();
+    await wait(150);
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(onSave).toHaveBeenLastCalledWith({}, 'P4WN2');
+  });
+
+  test('nothing is sent, not even the code, while another field is invalid', async () => {
+    const { onSave, user } = setup(captcha());
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.type(screen.getByLabelText('Characters in the picture'), 'K7QX3');
+    await user.tab();
+    await wait(150);
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Last Name'), 'Lane');
+    await user.tab();
+    await wait(150);
+    expect(onSave).toHaveBeenCalledWith({}, 'K7QX3');
+  });
+
+  test("the server's refusal of a code is announced next to the picture", () => {
+    setup({ ...captcha(), error: 'The characters do not match the image. Please try again.' });
+    expect(screen.getByRole('alert')).toHaveTextContent('The characters do not match the image. Please try again.');
   });
 
   test('a valid code is stored locally; clearing it forgets it and goes to /on-boarding?step=1', async () => {

@@ -3,6 +3,7 @@ import { formatUsDate } from '@cadence/domain/date-string';
 import {
   artistProfilePatch,
   birthdayPlaceholder,
+  validateArtistProfile,
   LOCKED_BIRTHDAY_TEXT,
   validateBirthday,
   validateFirstName,
@@ -16,6 +17,7 @@ import { toFieldValidator } from '@cadence/domain/validators';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
+import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { CaptchaField, captchaRequired } from '../auth/CaptchaField';
 import { TextField } from './TextField';
@@ -27,7 +29,8 @@ export interface ProfileFormProfile extends SavedProfile {
 
 export interface ArtistProfileFormProps {
   profile: ProfileFormProfile;
-  onSave: (patch: ProfilePatch) => Promise<unknown>;
+  /** Saves the changed fields; with the captcha on, also the typed code (then the patch may be empty). */
+  onSave: (patch: ProfilePatch, captchaCode?: string) => Promise<unknown>;
   hideExplanations?: boolean;
   oneColumn?: boolean;
   /** Turns the optional captcha on (supporting §2, §4): the picture to read and how to get another. */
@@ -38,6 +41,8 @@ export interface ArtistProfileCaptcha {
   imageSrc: string | null;
   loadFailed: boolean;
   onNewPicture: () => void;
+  /** Why the server refused the last code (a new picture comes with it). */
+  error?: string | null;
 }
 
 /** Where clearing the captcha sends the user (supporting §2): the on-boarding Name step, afresh. */
@@ -63,7 +68,12 @@ function ProfileCaptcha({ captcha, onAfterBlur }: { captcha: ArtistProfileCaptch
       void navigate(CAPTCHA_CLEARED_URL);
     }
   }, [value, navigate]);
-  return <CaptchaField name="captcha" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={captcha.onNewPicture} onAfterBlur={onAfterBlur} />;
+  return (
+    <>
+      <CaptchaField name="captcha" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={captcha.onNewPicture} onAfterBlur={onAfterBlur} />
+      {captcha.error && <ErrorMessage>{captcha.error}</ErrorMessage>}
+    </>
+  );
 }
 
 /** The birthday as the form shows it (MM/DD/YYYY), from the saved yyyy-MM-dd. */
@@ -82,7 +92,8 @@ const toValues = (profile: ProfileFormProfile): Required<{ [K in keyof ArtistPro
  * Supporting §2, §4, §5 artist profile form: Artist Name, First and Last Name, Birth Date with
  * their hints; after a field is left, a 100 ms debounce saves the changed fields when the whole
  * form is valid. An artist name already among the primary artists is not sent again. With `captcha`
- * given, the captcha is part of the form: required (nothing is saved without it), see ProfileCaptcha.
+ * given, the captcha is part of the form: required (nothing is saved without it), see ProfileCaptcha;
+ * a newly typed code is sent even when no other field changed.
  */
 export function ArtistProfileForm({ profile, onSave, hideExplanations = false, oneColumn = false, captcha }: ArtistProfileFormProps) {
   const [initialValues] = useState(() => toValues(profile));
@@ -90,6 +101,7 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
   saved.current = profile;
   const [busy, setBusy] = useState(false);
   const debounce = useDebouncedTask(DEBOUNCE_PROFILE_FORM_MS);
+  const lastCodeSent = useRef<string | null>(null);
   const locked = profile.birthdayDisabled === true;
   const hint = (text: string) => (hideExplanations ? undefined : text);
 
@@ -102,11 +114,15 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
         const scheduleSave = () =>
           debounce(() => {
             const values = form.getState().values;
-            if (captcha && captchaRequired(values.captcha) !== undefined) return;
+            const code = captcha ? (values.captcha ?? '').trim() : undefined;
+            if (captcha && captchaRequired(code) !== undefined) return;
+            if (Object.keys(validateArtistProfile(values)).length > 0) return;
             const patch = artistProfilePatch(saved.current, values);
-            if (!patch) return;
+            const newCode = code !== undefined && code !== lastCodeSent.current;
+            if (!patch && !newCode) return;
+            if (code !== undefined) lastCodeSent.current = code;
             setBusy(true);
-            void onSave(patch)
+            void (code === undefined ? onSave(patch!) : onSave(patch ?? {}, code))
               .catch(() => undefined)
               .finally(() => setBusy(false));
           });

@@ -18,6 +18,7 @@ import { ShortProfileForm } from './ShortProfileForm';
 import { useSaveProfile, type AccountProfile } from './useAccount';
 import { useCaptchaChallenge } from '../auth/useCaptchaChallenge';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useState } from 'react';
 
 /** Saves and throws when the server refused a field, so the form keeps its spinner logic simple. */
 function useStrictSave() {
@@ -40,18 +41,28 @@ export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountPro
 }
 
 /**
- * The artist profile form on the signed-in profile. `captcha` (off by default; nothing turns it on
- * yet) adds the form's optional captcha with a self-hosted 'signup' challenge.
+ * The artist profile form on the signed-in profile. `captcha` (on-boarding step 1 turns it on while
+ * profile.needsCaptcha) adds the form's captcha with a self-hosted 'signup' challenge, answered with
+ * the save; a refused code shows its message and a new picture.
  */
 export function ProfileArtistForm({ profile, hideExplanations, captcha = false }: { profile: AccountProfile; hideExplanations?: boolean; captcha?: boolean }) {
-  const save = useStrictSave();
+  const save = useSaveProfile();
   const challenge = useCaptchaChallenge('signup', captcha);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const onSave = async (patch: UpdateProfileInput, captchaCode?: string) => {
+    const refused = await save(captchaCode === undefined ? patch : { ...patch, captchaCode, captchaId: challenge.id });
+    const captchaRefusal = refused.find((e) => e.field === 'captchaCode');
+    setCaptchaError(captchaRefusal?.message ?? null);
+    if (captchaRefusal) void challenge.refresh();
+    const others = refused.filter((e) => e !== captchaRefusal);
+    if (others.length > 0) throw new Error(others.map((e) => e.message).join(' '));
+  };
   return (
     <ArtistProfileForm
       profile={profile}
       hideExplanations={hideExplanations}
-      onSave={(patch) => save(patch)}
-      captcha={captcha ? { imageSrc: challenge.imageSrc, loadFailed: challenge.loadFailed, onNewPicture: () => void challenge.refresh() } : undefined}
+      onSave={onSave}
+      captcha={captcha ? { imageSrc: challenge.imageSrc, loadFailed: challenge.loadFailed, onNewPicture: () => void challenge.refresh(), error: captchaError } : undefined}
     />
   );
 }

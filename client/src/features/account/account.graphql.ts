@@ -39,6 +39,7 @@ export const AccountProfileFragment = graphql(`
       distribution
       firstIncompleteStep
     }
+    needsCaptcha
     viewerCan {
       changeEmail
       changePassword

@@ -1,11 +1,14 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen } from '@testing-library/react';
+import { STORAGE_KEYS } from '@cadence/domain/constants';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../app/apollo';
-import { ViewerProfileQuery } from '../account/account.graphql';
+import { UpdateProfileMutation, ViewerProfileQuery } from '../account/account.graphql';
+import { CreateCaptchaChallengeMutation } from '../captcha/captcha.graphql';
 import type { AccountProfile } from '../account/useAccount';
 import { CountrySelectQuery } from '../dictionaries/CountrySelect';
 import OnBoardingPage from './OnBoardingPage';
@@ -42,6 +45,7 @@ function profile(overrides: Partial<AccountProfile>): AccountProfile {
     activeSubscription: 'FREE',
     impersonatedBy: null,
     onboarding: { __typename: 'Onboarding', name: true, contacts: false, distribution: false, firstIncompleteStep: 2 },
+    needsCaptcha: false,
     viewerCan: { __typename: 'ProfileAbilities', changeEmail: true, changePassword: true, deleteAccount: true, withdraw: true },
   };
   return { ...(base as unknown as AccountProfile), ...overrides };
@@ -78,6 +82,53 @@ test('without ?step the Name step shows the artist profile form', async () => {
   expect(await screen.findByRole('heading', { name: 'Step 1 of 3: Name' })).toBeInTheDocument();
   expect(screen.getByLabelText('Artist Name')).toHaveValue('Robin Lane');
   expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('without an owed captcha the Name step shows no picture', async () => {
+  renderAt('/on-boarding', profile({}));
+  await screen.findByLabelText('Artist Name');
+  expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
+  expect(screen.queryByRole('img')).not.toBeInTheDocument();
+});
+
+test('an account that owes the sign-up captcha answers it in the Name step: a refusal is announced with a new picture, a right code opens Next', async () => {
+  const owing = profile({ needsCaptcha: true, onboarding: { __typename: 'Onboarding', name: false, contacts: false, distribution: false, firstIncompleteStep: 1 } });
+  let pictures = 0;
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(CreateCaptchaChallengeMutation, ({ variables }) => {
+      pictures += 1;
+      expect(variables.type).toBe('signup');
+      return HttpResponse.json({ data: { createCaptchaChallenge: { __typename: 'CaptchaChallenge', id: `c${pictures}`, svg: `<svg>P${pictures}</svg>`, expiresAt: '2030-01-01T00:00:00.000Z' } } });
+    }),
+    api.mutation(UpdateProfileMutation, ({ variables }) => {
+      sent.push(variables.input);
+      const right = variables.input.captchaCode === 'K7QX3';
+      const viewer = right ? { ...owing, needsCaptcha: false, onboarding: { ...owing.onboarding, name: true } } : owing;
+      const fieldErrors = right ? [] : [{ __typename: 'ProfileFieldError', field: 'captchaCode', key: 'captcha-mismatch', message: 'The characters do not match the image. Please try again.' }];
+      return HttpResponse.json({ data: { updateProfile: { __typename: 'UpdateProfilePayload', viewer, fieldErrors } } });
+    }),
+  );
+  renderAt('/on-boarding', owing);
+  const user = userEvent.setup();
+  const code = await screen.findByLabelText('Characters in the picture');
+  expect(await screen.findByRole('img', { name: /Characters to type/ })).toHaveAttribute('src', expect.stringContaining('P1'));
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await user.type(code, 'wrong');
+  await user.tab();
+  expect(await screen.findByRole('alert')).toHaveTextContent('The characters do not match the image. Please try again.');
+  expect(sent).toEqual([{ captchaCode: 'wrong', captchaId: 'c1' }]);
+  await waitFor(() => expect(screen.getByRole('img', { name: /Characters to type/ })).toHaveAttribute('src', expect.stringContaining('P2')));
+  expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBe('wrong');
+
+  await user.clear(code);
+  await user.type(code, 'K7QX3');
+  await user.tab();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+  expect(sent[sent.length - 1]).toEqual({ captchaCode: 'K7QX3', captchaId: 'c2' });
+  expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('a 16-year-old is asked for a parent email in the contact step', async () => {

@@ -52,7 +52,7 @@ export default function OnBoardingPage() {
       <h2>
         Step {step} of {STEPS.length}: {STEPS[step - 1]}
       </h2>
-      {step === 1 && <ProfileArtistForm profile={profile} />}
+      {step === 1 && <ProfileArtistForm profile={profile} captcha={profile.needsCaptcha} />}
       {step === 2 && (
         <>
           <ProfileAddressForm profile={profile} />

@@ -89,6 +89,7 @@ test('the banner shows while acting as a user, and not otherwise', async () => {
     activeSubscription: 'FREE',
     impersonatedBy,
     onboarding: { __typename: 'Onboarding', name: true, contacts: true, distribution: true, firstIncompleteStep: null },
+    needsCaptcha: false,
     viewerCan: { __typename: 'ProfileAbilities', changeEmail: false, changePassword: false, deleteAccount: false, withdraw: false },
     } as const;
     return withTypename as unknown as AccountProfile;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "users" ADD COLUMN     "captcha_passed_at" TIMESTAMP(3);
