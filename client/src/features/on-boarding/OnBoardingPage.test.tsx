@@ -92,21 +92,24 @@ test('without an owed captcha the Name step shows no picture', async () => {
 });
 
 test('an account that owes the sign-up captcha answers it in the Name step: a refusal is announced with a new picture, a right code opens Next', async () => {
-  const owing = profile({ needsCaptcha: true, onboarding: { __typename: 'Onboarding', name: false, contacts: false, distribution: false, firstIncompleteStep: 1 } });
+  const stepOneOpen = { __typename: 'Onboarding', name: false, contacts: false, distribution: false, firstIncompleteStep: 1 };
+  const owing = profile({ needsCaptcha: true, onboarding: stepOneOpen });
   let pictures = 0;
   const sent: unknown[] = [];
   server.use(
     api.mutation(CreateCaptchaChallengeMutation, ({ variables }) => {
       pictures += 1;
       expect(variables.type).toBe('signup');
-      return HttpResponse.json({ data: { createCaptchaChallenge: { __typename: 'CaptchaChallenge', id: `c${pictures}`, svg: `<svg>P${pictures}</svg>`, expiresAt: '2030-01-01T00:00:00.000Z' } } });
+      const createCaptchaChallenge = { __typename: 'CaptchaChallenge', id: `c${pictures}`, svg: `<svg>P${pictures}</svg>`, expiresAt: '2030-01-01T00:00:00.000Z' };
+      return HttpResponse.json({ data: { createCaptchaChallenge } });
     }),
     api.mutation(UpdateProfileMutation, ({ variables }) => {
       sent.push(variables.input);
       const right = variables.input.captchaCode === 'K7QX3';
       const viewer = right ? { ...owing, needsCaptcha: false, onboarding: { ...owing.onboarding, name: true } } : owing;
       const fieldErrors = right ? [] : [{ __typename: 'ProfileFieldError', field: 'captchaCode', key: 'captcha-mismatch', message: 'The characters do not match the image. Please try again.' }];
-      return HttpResponse.json({ data: { updateProfile: { __typename: 'UpdateProfilePayload', viewer, fieldErrors } } });
+      const updateProfile = { __typename: 'UpdateProfilePayload', viewer, fieldErrors };
+      return HttpResponse.json({ data: { updateProfile } });
     }),
   );
   renderAt('/on-boarding', owing);
