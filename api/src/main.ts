@@ -10,6 +10,7 @@ import { hashPassword } from './modules/auth/password.ts';
 import { JobWorker } from './jobs/job-queue.ts';
 import { releaseJobHandlers } from './modules/validation/validation.job.ts';
 import { mailJobHandlers } from './integrations/mail/mailer.ts';
+import { maintenanceJobHandlers, schedulePruning } from './modules/maintenance/prune.job.ts';
 
 function fail(message: string): never {
   process.stderr.write(`cadence: ${message}\n`);
@@ -56,8 +57,15 @@ async function main(): Promise<void> {
   await listen(httpServer, config);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // Durable jobs (validation, delivery, imports) run in every API process; claims never collide.
-  const worker = new JobWorker(db.prisma, { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }) }, logger.child({ component: 'jobs' }));
+  // Durable jobs (validation, delivery, imports, pruning) run in every API process; claims never collide.
+  const jobLogger = logger.child({ component: 'jobs' });
+  const worker = new JobWorker(
+    db.prisma,
+    { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }), ...maintenanceJobHandlers({ prisma: db.prisma, logger: jobLogger }) },
+    jobLogger,
+  );
+  // Idempotent: with several processes, still one pruning run pending.
+  await schedulePruning(db.prisma);
   worker.start();
   logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
 

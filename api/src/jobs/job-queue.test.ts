@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createTestDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
-import { JobWorker, backoffMs, enqueueJob } from './job-queue.ts';
+import { JobWorker, backoffMs, enqueueJob, scheduleNextRun } from './job-queue.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const logger = createLogger('error');
@@ -81,6 +81,49 @@ describe('durable jobs', () => {
     await done;
     await worker.stop();
     expect(await db.prisma.job.count({ where: { status: 'SUCCEEDED' } })).toBe(1);
+  });
+
+  describe('recurring jobs (scheduleNextRun)', () => {
+    const KEY = 'tick:next';
+    const pending = () => db.prisma.job.findMany({ where: { name: 'tick', status: { in: ['QUEUED', 'RUNNING'] } } });
+
+    it('keeps one pending run however many processes ask at once', async () => {
+      const asks = await Promise.all(Array.from({ length: 6 }, () => scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date() })));
+      expect(asks.filter((a) => a.created)).toHaveLength(1);
+      expect(new Set(asks.map((a) => a.id)).size).toBe(1);
+      expect(await pending()).toHaveLength(1);
+    });
+
+    it('a run schedules its successor: the finished run gives up the key, one run stays pending', async () => {
+      const runs: string[] = [];
+      const worker = new JobWorker(db.prisma, {
+        tick: async (_p, job) => {
+          runs.push(job.id);
+          await scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date(Date.now() + 60_000), releasing: job.id });
+        },
+      }, logger);
+      const first = await scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date() });
+      expect(await worker.runUntilIdle()).toBe(1);
+      expect(runs).toEqual([first.id]);
+      const done = await db.prisma.job.findUniqueOrThrow({ where: { id: first.id } });
+      expect(done).toMatchObject({ status: 'SUCCEEDED', uniqueKey: null });
+      const [next] = await pending();
+      expect(next).toMatchObject({ status: 'QUEUED', uniqueKey: KEY });
+      expect(next!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      // a process starting now finds the pending run and adds none
+      expect(await scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date() })).toEqual({ id: next!.id, created: false });
+      expect(await pending()).toHaveLength(1);
+    });
+
+    it('a run that died (DEAD) gives up its key to the next schedule, so the job starts again', async () => {
+      const dead = await scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date() });
+      await db.prisma.job.update({ where: { id: dead.id }, data: { status: 'DEAD' } });
+      const again = await scheduleNextRun(db.prisma, 'tick', { uniqueKey: KEY, runAt: new Date() });
+      expect(again.created).toBe(true);
+      expect(again.id).not.toBe(dead.id);
+      expect(await db.prisma.job.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: 'DEAD', uniqueKey: null });
+      expect(await pending()).toHaveLength(1);
+    });
   });
 
   it.each([[1, 5_000], [2, 25_000], [3, 125_000], [10, 3_600_000]])('backs off %i attempt(s) by %i ms', (n, ms) => {

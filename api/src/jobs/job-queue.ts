@@ -56,6 +56,30 @@ export async function enqueueJob(db: Pick<PrismaClient, 'job'>, name: string, pa
   }
 }
 
+export interface NextRunOptions {
+  /** The one key the pending run holds; a run that is over gives it up for the next. */
+  uniqueKey: string;
+  runAt: Date;
+  payload?: unknown;
+  /** The id of the run that is scheduling its successor (it still holds the key while it runs). */
+  releasing?: string;
+  maxAttempts?: number;
+}
+
+/**
+ * Recurring jobs: keeps exactly one pending run under `uniqueKey`, however many processes call
+ * this at once. The key held by a finished run (or by `releasing`) is freed, then the next run is
+ * enqueued under it; the unique index lets one enqueue win and the others find it. A run still
+ * queued or running keeps the key, so calling this again changes nothing.
+ */
+export async function scheduleNextRun(db: Pick<PrismaClient, 'job'>, name: string, opts: NextRunOptions): Promise<{ id: string; created: boolean }> {
+  await db.job.updateMany({
+    where: { uniqueKey: opts.uniqueKey, OR: [{ status: { in: ['SUCCEEDED', 'FAILED', 'DEAD'] } }, ...(opts.releasing ? [{ id: opts.releasing }] : [])] },
+    data: { uniqueKey: null },
+  });
+  return enqueueJob(db, name, opts.payload ?? {}, { uniqueKey: opts.uniqueKey, runAt: opts.runAt, maxAttempts: opts.maxAttempts });
+}
+
 /** Exponential backoff after a failed attempt: 5 s, 25 s, 2 min, 10 min..., capped at 1 hour. */
 export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 5 ** Math.max(0, attempts - 1), 3_600_000);

@@ -50,8 +50,3 @@ export async function assertUnderLimit(prisma: Pick<PrismaClient, 'rateLimitBuck
     throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000) });
   }
 }
-
-/** Deletes windows that have ended (run from a periodic job). */
-export async function pruneBuckets(prisma: Pick<PrismaClient, 'rateLimitBucket'>, now = new Date()): Promise<number> {
-  return (await prisma.rateLimitBucket.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-}

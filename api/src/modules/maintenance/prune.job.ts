@@ -1,0 +1,33 @@
+/**
+ * The recurring pruning job: every hour, exactly one run pending however many API processes run
+ * (each schedules it at boot; a run schedules its successor before it starts deleting).
+ */
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { JobHandler } from '../../jobs/job-queue.ts';
+import { scheduleNextRun } from '../../jobs/job-queue.ts';
+import type { Logger } from '../../logger.ts';
+import { pruneExpiredRows, type PruneOptions } from './prune.service.ts';
+
+export const PRUNE_EXPIRED_JOB = 'maintenance.prune-expired';
+export const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_KEY = `${PRUNE_EXPIRED_JOB}:next`;
+
+type Db = Pick<PrismaClient, 'job' | '$executeRawUnsafe'>;
+
+/** Makes sure a pruning run is pending (at boot): due now when there was none, else unchanged. */
+export function schedulePruning(db: Pick<PrismaClient, 'job'>, now = new Date()) {
+  return scheduleNextRun(db, PRUNE_EXPIRED_JOB, { uniqueKey: PRUNE_KEY, runAt: now, maxAttempts: 3 });
+}
+
+/** The maintenance job handlers, by job name, for a JobWorker. */
+export function maintenanceJobHandlers(deps: { prisma: Db; logger: Logger; prune?: PruneOptions }): Record<string, JobHandler> {
+  return {
+    [PRUNE_EXPIRED_JOB]: async (_payload, job) => {
+      // The successor first: a failing prune retries on its own and the schedule goes on.
+      await scheduleNextRun(deps.prisma, PRUNE_EXPIRED_JOB, { uniqueKey: PRUNE_KEY, runAt: new Date(Date.now() + PRUNE_EVERY_MS), releasing: job.id, maxAttempts: 3 });
+      const counts = await pruneExpiredRows(deps.prisma, new Date(), deps.prune);
+      deps.logger.info('expired rows pruned', counts);
+      return counts;
+    },
+  };
+}

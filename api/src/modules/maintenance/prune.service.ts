@@ -1,0 +1,43 @@
+/**
+ * Deletes rows that can no longer be used: expired captcha challenges, expired or used mail-link
+ * tokens, sessions past their idle or absolute expiry, and rate-limit windows that have ended.
+ * Each table is emptied in small batches, so no statement holds many locks or runs long.
+ */
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+
+/** The tables and the condition ($1: now) under which a row is of no further use. */
+const PRUNABLE = {
+  // Expired challenges (solved ones included): an answer is refused after expiry anyway.
+  captchaChallenges: { table: 'captcha_challenges', dead: 'expires_at < $1' },
+  // A used link token answers exactly like an unknown one ('expired or was already used').
+  emailTokens: { table: 'email_tokens', dead: 'expires_at < $1 OR used_at IS NOT NULL' },
+  // idle_expires_at never passes expires_at, so it covers both expiries; a revoked session goes with it.
+  sessions: { table: 'sessions', dead: 'idle_expires_at < $1' },
+  // A window that has ended no longer counts (rate-limit.service reads only the current one).
+  rateLimitBuckets: { table: 'rate_limit_buckets', dead: 'expires_at < $1' },
+} as const;
+
+export type PruneCounts = Record<keyof typeof PRUNABLE, number>;
+
+export interface PruneOptions {
+  batchSize?: number;
+  /** Stops a table after this many batches; the next run goes on (bounds one run's time). */
+  maxBatches?: number;
+}
+
+/** Deletes the dead rows of each prunable table in batches; returns how many went per table. */
+export async function pruneExpiredRows(prisma: Pick<PrismaClient, '$executeRawUnsafe'>, now = new Date(), options: PruneOptions = {}): Promise<PruneCounts> {
+  const batchSize = options.batchSize ?? 1_000;
+  const maxBatches = options.maxBatches ?? 100;
+  const counts = {} as PruneCounts;
+  for (const [name, { table, dead }] of Object.entries(PRUNABLE) as [keyof typeof PRUNABLE, (typeof PRUNABLE)[keyof typeof PRUNABLE]][]) {
+    counts[name] = 0;
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      // ctid picks the physical rows, so one statement works for every table's key (buckets have a composite one).
+      const deleted = await prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${dead} LIMIT $2)`, now, batchSize);
+      counts[name] += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+  return counts;
+}

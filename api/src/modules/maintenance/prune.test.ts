@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase } from '../../db/database.ts';
+import { JobWorker } from '../../jobs/job-queue.ts';
+import { createLogger } from '../../logger.ts';
+import { buildUser } from '../../test/factories.ts';
+import { PRUNE_EVERY_MS, PRUNE_EXPIRED_JOB, maintenanceJobHandlers, schedulePruning } from './prune.job.ts';
+import { pruneExpiredRows } from './prune.service.ts';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const logger = createLogger('error');
+const NOW = new Date('2030-06-01T12:00:00Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+const HOUR = 3600_000;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.prisma.job.deleteMany();
+  await db.prisma.captchaChallenge.deleteMany();
+  await db.prisma.emailToken.deleteMany();
+  await db.prisma.session.deleteMany();
+  await db.prisma.rateLimitBucket.deleteMany();
+});
+
+/** Rows on both sides of each table's expiry; returns the labels of the rows that must stay. */
+async function seed() {
+  const { id: userId } = await buildUser(db.prisma, { country: null, state: null });
+  const challenge = (label: string, expiresAt: Date, solvedAt: Date | null = null) =>
+    db.prisma.captchaChallenge.create({ data: { purpose: label, answerHash: 'x', expiresAt, solvedAt } });
+  await challenge('expired', ago(1));
+  await challenge('expired-solved', ago(HOUR), ago(2 * HOUR));
+  await challenge('expired-long-ago', ago(100 * HOUR));
+  await challenge('live', later(HOUR));
+  await challenge('live-solved', later(HOUR), ago(1));
+
+  const token = (label: string, expiresAt: Date, usedAt: Date | null = null) =>
+    db.prisma.emailToken.create({ data: { userId, kind: 'VERIFY_EMAIL', tokenHash: `${label}-${randomUUID()}`, newEmail: label, expiresAt, usedAt } });
+  await token('expired', ago(1));
+  await token('used', later(HOUR), ago(HOUR));
+  await token('used-and-expired', ago(HOUR), ago(2 * HOUR));
+  await token('live', later(1));
+
+  const session = (label: string, idleExpiresAt: Date, expiresAt: Date, revokedAt: Date | null = null) =>
+    db.prisma.session.create({ data: { id: `${label}-${randomUUID()}`, userId, idleExpiresAt, expiresAt, revokedAt } });
+  await session('absolute-expired', ago(HOUR), ago(HOUR));
+  await session('idle-expired', ago(1), later(24 * HOUR));
+  await session('live', later(HOUR), later(24 * HOUR));
+  await session('revoked-within-idle', later(HOUR), later(24 * HOUR), ago(1));
+
+  const bucket = (key: string, windowStart: Date, expiresAt: Date) => db.prisma.rateLimitBucket.create({ data: { key, windowStart, expiresAt, count: 3 } });
+  await bucket('ended', ago(2 * HOUR), ago(HOUR));
+  await bucket('ended', ago(HOUR), ago(1));
+  await bucket('current', ago(1), later(HOUR));
+}
+
+async function remaining() {
+  return {
+    challenges: (await db.prisma.captchaChallenge.findMany({ select: { purpose: true } })).map((r) => r.purpose).sort(),
+    tokens: (await db.prisma.emailToken.findMany({ select: { newEmail: true } })).map((r) => r.newEmail).sort(),
+    sessions: (await db.prisma.session.findMany({ select: { id: true } })).map((r) => r.id.replace(/-[0-9a-f-]{36}$/, '')).sort(),
+    buckets: (await db.prisma.rateLimitBucket.findMany({ select: { key: true } })).map((r) => r.key).sort(),
+  };
+}
+
+const KEPT = {
+  challenges: ['live', 'live-solved'],
+  tokens: ['live'],
+  sessions: ['live', 'revoked-within-idle'],
+  buckets: ['current'],
+};
+
+describe('pruning expired rows', () => {
+  it('deletes only the rows past their expiry (and used link tokens), in batches', async () => {
+    await seed();
+    const counts = await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 });
+    expect(counts).toEqual({ captchaChallenges: 3, emailTokens: 3, sessions: 2, rateLimitBuckets: 2 });
+    expect(await remaining()).toEqual(KEPT);
+    // nothing more to do: a second run deletes nothing
+    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 })).toEqual({ captchaChallenges: 0, emailTokens: 0, sessions: 0, rateLimitBuckets: 0 });
+  });
+
+  it('stops a table after maxBatches, leaving the rest for the next run', async () => {
+    await seed();
+    expect((await pruneExpiredRows(db.prisma, NOW, { batchSize: 1, maxBatches: 2 })).captchaChallenges).toBe(2);
+    expect((await db.prisma.captchaChallenge.count())).toBe(3);
+    expect((await pruneExpiredRows(db.prisma, NOW, { batchSize: 1, maxBatches: 2 })).captchaChallenges).toBe(1);
+    expect(await remaining()).toEqual(KEPT);
+  });
+});
+
+describe('the recurring pruning job', () => {
+  const pendingRuns = () => db.prisma.job.findMany({ where: { name: PRUNE_EXPIRED_JOB, status: { in: ['QUEUED', 'RUNNING'] } } });
+
+  it('is scheduled once however many API processes start, runs, and schedules its next run an hour later', async () => {
+    await Promise.all([schedulePruning(db.prisma), schedulePruning(db.prisma), schedulePruning(db.prisma)]);
+    const [first, ...others] = await pendingRuns();
+    expect(others).toHaveLength(0);
+    expect(first!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // rows that expired a moment ago (the job prunes against the clock)
+    const { id: userId } = await buildUser(db.prisma, { country: null, state: null });
+    await db.prisma.captchaChallenge.create({ data: { purpose: 'unlock', answerHash: 'x', expiresAt: new Date(Date.now() - 1000) } });
+    await db.prisma.captchaChallenge.create({ data: { purpose: 'unlock', answerHash: 'x', expiresAt: new Date(Date.now() + HOUR) } });
+    await db.prisma.session.create({ data: { id: randomUUID(), userId, idleExpiresAt: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + HOUR) } });
+
+    const workers = [1, 2].map(() => new JobWorker(db.prisma, maintenanceJobHandlers({ prisma: db.prisma, logger }), logger));
+    const ran = await Promise.all(workers.map((w) => w.runUntilIdle()));
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
+
+    const done = await db.prisma.job.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(done).toMatchObject({ status: 'SUCCEEDED', uniqueKey: null, result: { captchaChallenges: 1, emailTokens: 0, sessions: 1, rateLimitBuckets: 0 } });
+    expect(await db.prisma.captchaChallenge.count()).toBe(1);
+
+    const [next, ...more] = await pendingRuns();
+    expect(more).toHaveLength(0);
+    expect(next!.id).not.toBe(first!.id);
+    expect(next!.runAt.getTime() - done.finishedAt!.getTime()).toBeGreaterThan(PRUNE_EVERY_MS - 60_000);
+    expect(next!.runAt.getTime() - done.startedAt!.getTime()).toBeLessThanOrEqual(PRUNE_EVERY_MS + 60_000);
+
+    // a restart while the next run waits adds none, and nothing is due before its hour
+    await schedulePruning(db.prisma);
+    expect((await pendingRuns()).map((j) => j.id)).toEqual([next!.id]);
+    expect(await workers[0]!.runUntilIdle()).toBe(0);
+  });
+
+  it('keeps its schedule when a run fails: the retry has no key, the next hourly run is pending', async () => {
+    await schedulePruning(db.prisma);
+    const failing = maintenanceJobHandlers({
+      prisma: {
+        job: db.prisma.job,
+        $executeRawUnsafe: async () => {
+          throw new Error('database busy');
+        },
+      } as never,
+      logger,
+    });
+    const worker = new JobWorker(db.prisma, failing, logger);
+    expect(await worker.runUntilIdle()).toBe(1);
+    const runs = await pendingRuns();
+    expect(runs.map((j) => ({ key: j.uniqueKey, error: j.lastError })).sort((a, b) => String(a.key).localeCompare(String(b.key)))).toEqual([
+      { key: `${PRUNE_EXPIRED_JOB}:next`, error: null },
+      { key: null, error: 'database busy' },
+    ]);
+  });
+});
