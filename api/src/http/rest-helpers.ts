@@ -30,3 +30,16 @@ export function queryBool(value: unknown, name: string): boolean | undefined {
   if (value === 'false') return false;
   throw badInput(`${name} must be true or false`, [{ field: name, key: 'invalid', message: `${name} must be true or false` }]);
 }
+
+/**
+ * The optional release `version` a legacy client sends with an edit (a JSON number, or digits in a
+ * query or form field); absent means last write wins, anything else is a 400.
+ */
+export function optionalVersion(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
+  }
+  return n;
+}

@@ -1,6 +1,6 @@
 /** Legacy REST paths for artist credits. */
 import { Router } from 'express';
-import { handler } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { restRelease } from '../releases/releases.rest.ts';
 import { addArtistCredits, removeArtistCreditsByName, toArtistRole } from './artists.service.ts';
@@ -10,7 +10,7 @@ const text = (v: unknown, name: string): string => {
   return v;
 };
 
-/** Router for /api/artists. */
+/** Router for /api/artists; `version` (the release's, in the body or the query) is optional: omitted, last write wins. */
 export function artistsRouter(): Router {
   const r = Router();
   r.post('/artists', handler(async (req, res) => {
@@ -22,13 +22,19 @@ export function artistsRouter(): Router {
       releaseId,
       artistName: text(body.artistName, 'artistName'),
       role: toArtistRole(body.artistRelationTypeId ?? body.role ?? 1),
+      version: optionalVersion(body.version),
     });
     res.status(201);
     return { creditIds: result.creditIds, release: await restRelease(req.ctx, result.releaseId) };
   }));
   r.delete('/artists', handler(async (req) => {
     const userId = typeof req.query.userId === 'string' && req.query.userId !== '' ? req.query.userId : undefined;
-    const result = await removeArtistCreditsByName(req.ctx, { artistName: text(req.query.artistName, 'artistName'), trackId: text(req.query.trackId, 'trackId'), userId });
+    const result = await removeArtistCreditsByName(req.ctx, {
+      artistName: text(req.query.artistName, 'artistName'),
+      trackId: text(req.query.trackId, 'trackId'),
+      userId,
+      version: optionalVersion(req.query.version),
+    });
     return { removed: result.removed, release: await restRelease(req.ctx, result.releaseId) };
   }));
   return r;

@@ -2,6 +2,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { getRelease } from '../releases/releases.service.ts';
 import { ArtistRoleEnum } from '../releases/releases.schema.ts';
+import { RELEASE_VERSION_DESCRIPTION } from '../tracks/tracks.schema.ts';
 import { addArtistCredits, removeArtistCredit } from './artists.service.ts';
 
 const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
@@ -10,6 +11,7 @@ const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
     trackId: t.id({ required: false }),
     artistName: t.string({ required: true, description: 'One name, or several separated by commas.' }),
     role: t.field({ type: ArtistRoleEnum, required: true }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
   }),
 });
 
@@ -35,12 +37,18 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     args: { input: t.arg({ type: AddArtistCreditInput, required: true }) },
     resolve: (_p, { input }, ctx) =>
-      addArtistCredits(ctx, { releaseId: input.releaseId ? String(input.releaseId) : null, trackId: input.trackId ? String(input.trackId) : null, artistName: input.artistName, role: input.role }),
+      addArtistCredits(ctx, {
+        releaseId: input.releaseId ? String(input.releaseId) : null,
+        trackId: input.trackId ? String(input.trackId) : null,
+        artistName: input.artistName,
+        role: input.role,
+        version: input.version,
+      }),
   }),
   removeArtistCredit: t.field({
     type: RemoveArtistCreditPayload,
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_p, args, ctx) => ({ ...(await removeArtistCredit(ctx, String(args.id))), id: String(args.id) }),
+    args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
+    resolve: async (_p, args, ctx) => ({ ...(await removeArtistCredit(ctx, String(args.id), args.version)), id: String(args.id) }),
   }),
 }));

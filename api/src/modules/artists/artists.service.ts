@@ -4,9 +4,9 @@ import { ARTIST_ROLE, type ArtistRoleId } from '@cadence/domain/constants';
 import { canAddPrimaryArtist, canAddRecording } from '@cadence/domain/plans';
 import { badInput, DomainError } from '../../domain-error.ts';
 import { requireViewer, statusNumber } from '../releases/release-model.ts';
-import { artistRecordingCount, artistRecordingLimit, currentPlan, primaryArtistLimit } from '../releases/plan.ts';
+import { artistRecordingCount, artistRecordingLimit, currentPlan, lockAccountPlan, primaryArtistLimit } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, type ReleaseCtx } from '../releases/releases.service.ts';
-import type { Tx } from '../releases/release-status.service.ts';
+import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { lockOwnedTrack } from '../tracks/tracks.service.ts';
 
 const ROLE_IDS: readonly number[] = Object.values(ARTIST_ROLE);
@@ -27,6 +27,8 @@ export interface AddCreditInput {
   /** One name, or several separated by commas. */
   artistName: string;
   role: ArtistRoleId;
+  /** The release's version the caller last read: a stale one is CONFLICT; none (legacy REST) means last write wins. */
+  version?: number | null;
 }
 
 async function targetOf(tx: Tx, ctx: ReleaseCtx, input: { releaseId?: string | null; trackId?: string | null }) {
@@ -63,14 +65,21 @@ async function assertPrimaryCreditsFit(tx: Tx, userId: string, releaseId: string
   }
 }
 
-/** Adds one or more artists (comma list) with one role; names follow the artist-name rules; new primary artists count against the plan. */
+/**
+ * Adds one or more artists (comma list) with one role; names follow the artist-name rules; new
+ * primary artists count against the plan, checked under the account's plan lock so simultaneous
+ * additions cannot together pass it.
+ */
 export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): Promise<{ releaseId: string; trackId: string | null; creditIds: string[] }> {
   const viewer = requireViewer(ctx);
   if (typeof input.artistName !== 'string' || splitArtistNames(input.artistName).length === 0) {
     throw badInput('Artist Name is required', [{ field: 'artistName', key: 'required', message: 'Artist Name is required' }], 'required');
   }
   return ctx.prisma.$transaction(async (tx) => {
+    // Before any read: a request that waited for the lock must see the other one's credits and version.
+    if (input.role === ARTIST_ROLE.PRIMARY) await lockAccountPlan(tx, viewer.userId);
     const { release, trackId } = await targetOf(tx, ctx, input);
+    assertExpectedVersion(release, input.version);
     const { version } = await prepareEdit(tx, ctx, release);
     const [existing, user] = await Promise.all([
       tx.artistCredit.findMany({ where: { releaseId: release.id, trackId }, select: { artistName: true, artistRelationTypeId: true, position: true } }),
@@ -98,13 +107,14 @@ export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): 
   });
 }
 
-/** Removes one credit of the viewer's (GraphQL removeArtistCredit). */
-export async function removeArtistCredit(ctx: ReleaseCtx, creditId: string): Promise<{ releaseId: string }> {
+/** Removes one credit of the viewer's (GraphQL removeArtistCredit); a stale `expectedVersion` is CONFLICT. */
+export async function removeArtistCredit(ctx: ReleaseCtx, creditId: string, expectedVersion?: number | null): Promise<{ releaseId: string }> {
   const viewer = requireViewer(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     const credit = await tx.artistCredit.findFirst({ where: { id: creditId, userId: viewer.userId } });
     if (!credit) throw new DomainError('NOT_FOUND', 'Credit not found', { key: 'credit-not-found' });
     const release = await lockOwnedRelease(tx, ctx, credit.releaseId);
+    assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
     await tx.artistCredit.delete({ where: { id: creditId } });
     await touchRelease(tx, { id: release.id, version });
@@ -112,12 +122,16 @@ export async function removeArtistCredit(ctx: ReleaseCtx, creditId: string): Pro
   });
 }
 
-/** Removes the credits with this name from a track (DELETE /api/artists?artistName&trackId&userId). */
-export async function removeArtistCreditsByName(ctx: ReleaseCtx, input: { artistName: string; trackId: string; userId?: string }): Promise<{ releaseId: string; removed: number }> {
+/** Removes the credits with this name from a track (DELETE /api/artists?artistName&trackId&userId); a stale `version` is CONFLICT. */
+export async function removeArtistCreditsByName(
+  ctx: ReleaseCtx,
+  input: { artistName: string; trackId: string; userId?: string; version?: number | null },
+): Promise<{ releaseId: string; removed: number }> {
   const viewer = requireViewer(ctx);
   if (input.userId && input.userId !== viewer.userId) throw new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
   return ctx.prisma.$transaction(async (tx) => {
     const { release, trackId } = await targetOf(tx, ctx, { trackId: input.trackId });
+    assertExpectedVersion(release, input.version);
     const { version } = await prepareEdit(tx, ctx, release);
     const { count } = await tx.artistCredit.deleteMany({ where: { trackId, artistName: { equals: input.artistName.trim(), mode: 'insensitive' } } });
     if (count === 0) throw new DomainError('NOT_FOUND', 'No such artist on this track', { key: 'credit-not-found' });

@@ -1,6 +1,6 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { wav } from '../../integrations/media/fixtures.ts';
-import { signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { releaseVersion, signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 
@@ -46,19 +46,19 @@ describe("artist credits and the account's primary artists", () => {
     const { releaseId } = await trackOfNewRelease(client);
     const own = client.user.primaryArtists[0] ?? '';
     expect(own).not.toBe('');
-    const res = await client.gql(ADD, { input: { releaseId, artistName: own.toUpperCase(), role: 'PRODUCER' } });
+    const res = await client.gql(ADD, { input: { releaseId, artistName: own.toUpperCase(), role: 'PRODUCER', version: await releaseVersion(server, releaseId) } });
     expect(res.body.errors[0]).toMatchObject({ message: IN_LIST.message, extensions: { code: 'BAD_USER_INPUT', key: IN_LIST.key } });
   });
 
   it('still lets the account credit its own primary artist as a primary artist (that list is where primary credits come from)', async () => {
     const client = await signedInUser(server);
-    const { trackId } = await trackOfNewRelease(client);
+    const { releaseId, trackId } = await trackOfNewRelease(client);
     const own = client.user.primaryArtists[0];
-    const res = await client.gql(ADD, { input: { trackId, artistName: own, role: 'PRIMARY' } });
+    const res = await client.gql(ADD, { input: { trackId, artistName: own, role: 'PRIMARY', version: await releaseVersion(server, releaseId) } });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.addArtistCredit.credits).toEqual([{ artistName: own, role: 'PRIMARY' }]);
     // A second time on the same track is a duplicate within the list.
-    const again = await client.gql(ADD, { input: { trackId, artistName: own, role: 'PRIMARY' } });
+    const again = await client.gql(ADD, { input: { trackId, artistName: own, role: 'PRIMARY', version: await releaseVersion(server, releaseId) } });
     expect(again.body.errors[0].extensions.key).toBe('artist-duplicate');
   });
 

@@ -5,21 +5,26 @@ import { DomainError } from '../../domain-error.ts';
 import { cleanFileName, discardStored, storeCover } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 import { releaseNotFound, requireViewer, statusName } from './release-model.ts';
+import { assertExpectedVersion } from './release-status.service.ts';
 import { getRelease, lockOwnedRelease, ownedReleaseWhere, prepareEdit, touchRelease, type ReleaseCtx } from './releases.service.ts';
 
 /**
  * Streams a cover image to storage (type by bytes, the spec's size and square rules, the
  * decompression-bomb guard) and makes it the release's cover; the old image is removed afterwards.
+ * `expectedVersion` is the release's version the caller last read: a stale one is CONFLICT, before
+ * the upload (fast) and again when the cover is set; none (legacy REST) means last write wins.
  */
-export async function uploadCoverArt(ctx: ReleaseCtx, releaseId: string, file: { stream: Readable; fileName: string }): Promise<{ id: string }> {
+export async function uploadCoverArt(ctx: ReleaseCtx, releaseId: string, file: { stream: Readable; fileName: string }, expectedVersion?: number | null): Promise<{ id: string }> {
   const viewer = requireViewer(ctx);
-  const current = await getRelease(ctx, releaseId, { select: { status: true } });
+  const current = await getRelease(ctx, releaseId, { select: { status: true, version: true } });
   if (!isEditable(statusName(current.status))) throw new DomainError('CONFLICT', 'This release can no longer be edited', { key: 'release-not-editable' });
+  assertExpectedVersion(current, expectedVersion);
   const stored = await storeCover(ctx.config, file.stream);
   let oldKey: string | undefined;
   try {
     await ctx.prisma.$transaction(async (tx) => {
       const release = await lockOwnedRelease(tx, ctx, releaseId);
+      assertExpectedVersion(release, expectedVersion);
       const { version } = await prepareEdit(tx, ctx, release);
       const storedFile = await tx.storedFile.create({
         data: {

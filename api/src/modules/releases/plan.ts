@@ -18,6 +18,20 @@ export async function currentPlan(db: Db, userId: string, now: Date = new Date()
   return sub && isPlanName(sub.planName) ? sub.planName : 'FREE';
 }
 
+/** First key of the plan locks' two-key advisory locks (the migration lock is a one-key lock, so they never meet). */
+const PLAN_LOCK_SPACE = 0xcade;
+
+/**
+ * Serialises, until the transaction ends, the changes of one account that its plan limits (new
+ * tracks, new primary credits): the limits count across all the account's releases, so two
+ * requests checking at once could otherwise each take the last place. Call it before reading the
+ * counts. A transaction-scoped advisory lock: released on commit or rollback, and it blocks no
+ * other write to the account's rows.
+ */
+export async function lockAccountPlan(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PLAN_LOCK_SPACE}::int4, hashtext(${userId}))`;
+}
+
 const PRIMARY = ARTIST_ROLE.PRIMARY;
 const nameIs = (name: string) => ({ equals: name.trim(), mode: 'insensitive' as const });
 

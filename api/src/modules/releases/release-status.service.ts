@@ -33,6 +33,14 @@ export function versionConflict(): DomainError {
   return new DomainError('CONFLICT', 'This release was changed in another tab or by someone else. Reload to see the latest version.', { key: 'stale-version' });
 }
 
+/**
+ * Refuses an edit made on an older version of the release than the stored one. `expected` is the
+ * version the caller last read; none (legacy REST callers) means last write wins.
+ */
+export function assertExpectedVersion(release: { version: number }, expected: number | null | undefined): void {
+  if (expected !== undefined && expected !== null && expected !== release.version) throw versionConflict();
+}
+
 /** Appends a release audit event (who, what, old and new values). */
 export async function auditRelease(
   tx: Tx,

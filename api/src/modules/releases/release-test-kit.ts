@@ -1,11 +1,14 @@
 /** Test helpers for the release modules: an HTTP client with a session, uploads, and the job worker. */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
+import type { ReleaseCtx } from './releases.service.ts';
 import { releaseJobHandlers } from '../validation/validation.job.ts';
 
 export interface Json {
@@ -77,4 +80,70 @@ export function runJobs(server: TestServer): Promise<number> {
 /** A date n days from today, as YYYY-MM-DD. */
 export function daysFromToday(n: number): string {
   return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every stored object under the server's storage folder (relative paths), to prove nothing was left behind. */
+export async function storedObjects(server: TestServer & { storageDir: string }, dir = server.storageDir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...(await storedObjects(server, path.join(dir, e.name))));
+    else out.push(path.relative(server.storageDir, path.join(dir, e.name)));
+  }
+  return out;
+}
+
+/** Adds `count` tracks to a new live release of the user credited (release level) to `artist`, straight in the database. */
+export async function seedRecordings(server: TestServer, userId: string, artist: string | null, count: number): Promise<string> {
+  const release = await server.prisma.release.create({ data: { userId, title: `Catalog ${artist ?? 'none'}`, status: 70 } });
+  if (artist) await server.prisma.artistCredit.create({ data: { releaseId: release.id, userId, artistName: artist, artistRelationTypeId: ARTIST_ROLE.PRIMARY } });
+  await server.prisma.track.createMany({ data: Array.from({ length: count }, (_, i) => ({ releaseId: release.id, userId, title: `T${i}`, position: i })) });
+  return release.id;
+}
+
+/** Gives the user an active subscription to the plan. */
+export async function subscribe(server: TestServer, userId: string, planName: 'VIP' | 'FREE'): Promise<void> {
+  await server.prisma.subscription.create({ data: { userId, planName, status: 'ACTIVE', currentPeriodStart: new Date(Date.now() - 86_400_000) } });
+}
+
+/** A new draft of the client's whose only primary artist (release level) is `artist`. */
+export async function draftCreditedTo(server: TestServer, client: { rest: ReturnType<typeof clientFor>['rest']; user: { id: string } }, artist: string): Promise<string> {
+  const created = await client.rest('POST', '/releases', { title: `By ${artist}` });
+  await server.prisma.artistCredit.deleteMany({ where: { releaseId: created.body.id } });
+  await server.prisma.artistCredit.create({ data: { releaseId: created.body.id, userId: client.user.id, artistName: artist, artistRelationTypeId: ARTIST_ROLE.PRIMARY } });
+  return created.body.id as string;
+}
+
+/** The release's stored version (what a client sends back with its next edit). */
+export async function releaseVersion(server: TestServer, id: string): Promise<number> {
+  return (await server.prisma.release.findUniqueOrThrow({ where: { id }, select: { version: true } })).version;
+}
+
+/** A service context acting as this user (for calling services directly, mid-way through a request). */
+export function serviceCtx(server: TestServer, userId: string): ReleaseCtx {
+  return { prisma: server.prisma, config: server.config, logger: createLogger('error'), requestId: 'test', viewer: { userId, role: 'USER' } };
+}
+
+/**
+ * An upload body that holds its bytes back: `reading` resolves when the service starts reading it
+ * (its early checks have passed), and nothing arrives until `send()`. Lets a test change the
+ * database while an upload is on its way.
+ */
+export function heldUpload(bytes: Buffer): { stream: Readable; reading: Promise<void>; send: () => void } {
+  let started!: () => void;
+  const reading = new Promise<void>((resolve) => (started = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let queued = false;
+  const stream = new Readable({
+    read() {
+      started();
+      if (queued) return;
+      queued = true;
+      void released.then(() => {
+        this.push(bytes);
+        this.push(null);
+      });
+    },
+  });
+  return { stream, reading, send: release };
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { png, wav } from '../../integrations/media/fixtures.ts';
-import { daysFromToday, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -46,7 +46,11 @@ describe('releases over GraphQL', () => {
     expect(t1.body.data.uploadTrack).toMatchObject({ track: { title: 'Opening', audio: { sampleRate: 44_100, bitDepth: 16 } }, release: { trackCount: 1 } });
     const t2 = await client.gqlUpload(upload, { releaseId: release.id }, { data: wav(), name: 'Closing (Remix).wav' });
     const track2 = t2.body.data.uploadTrack.track.id;
-    const coverRes = await client.gqlUpload(`mutation($releaseId: ID!, $file: Upload!) { uploadCoverArt(releaseId: $releaseId, file: $file) { release { coverArtUrl } } }`, { releaseId: release.id }, { data: await png(1600, 1600), name: 'c.png' });
+    const coverRes = await client.gqlUpload(
+      `mutation($releaseId: ID!, $file: Upload!, $v: Int!) { uploadCoverArt(releaseId: $releaseId, file: $file, version: $v) { release { coverArtUrl } } }`,
+      { releaseId: release.id, v: await releaseVersion(server, release.id) },
+      { data: await png(1600, 1600), name: 'c.png' },
+    );
     expect(coverRes.body.data.uploadCoverArt.release.coverArtUrl).toContain('/cover');
 
     // Same ISRC on both tracks, and a remix without a remixer: the check reports both per track.
@@ -65,14 +69,14 @@ describe('releases over GraphQL', () => {
 
     await client.gql(`mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { id } } }`, { input: { id: track2, isrc: 'USABC2500002' } });
     const credit = await client.gql(`mutation($input: AddArtistCreditInput!) { addArtistCredit(input: $input) { credits { artistName role artistRelationTypeId } } }`, {
-      input: { trackId: track2, artistName: 'DJ Night, Ana Lima', role: 'REMIXER' },
+      input: { trackId: track2, artistName: 'DJ Night, Ana Lima', role: 'REMIXER', version: await releaseVersion(server, release.id) },
     });
     expect(credit.body.data.addArtistCredit.credits).toEqual([
       { artistName: 'DJ Night', role: 'REMIXER', artistRelationTypeId: 24 },
       { artistName: 'Ana Lima', role: 'REMIXER', artistRelationTypeId: 24 },
     ]);
     const badComposer = await client.gql(`mutation($input: AddArtistCreditInput!) { addArtistCredit(input: $input) { credits { id } } }`, {
-      input: { trackId: track2, artistName: 'Prince (the artist)', role: 'COMPOSER' },
+      input: { trackId: track2, artistName: 'Prince (the artist)', role: 'COMPOSER', version: await releaseVersion(server, release.id) },
     });
     expect(badComposer.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'artist-no-parentheses' });
 
@@ -84,14 +88,18 @@ describe('releases over GraphQL', () => {
     expect(after.body.data.release.status).toBe('VALIDATED');
     expect(after.body.data.releaseStatuses).toContainEqual({ id: release.id, status: 'VALIDATED' });
 
-    const reorder = await client.gql(`mutation($r: ID!, $ids: [ID!]!) { reorderTracks(releaseId: $r, trackIds: $ids) { release { status tracks { id } } } }`, {
+    const reorder = await client.gql(`mutation($r: ID!, $ids: [ID!]!, $v: Int!) { reorderTracks(releaseId: $r, trackIds: $ids, version: $v) { release { status tracks { id } } } }`, {
       r: release.id,
+      v: await releaseVersion(server, release.id),
       ids: [track2, t1.body.data.uploadTrack.track.id],
     });
     expect(reorder.body.data.reorderTracks.release.status).toBe('NOT_COMPLETED');
     expect(reorder.body.data.reorderTracks.release.tracks.map((t: { id: string }) => t.id)).toEqual([track2, t1.body.data.uploadTrack.track.id]);
 
-    const applied = await client.gql(`mutation($t: ID!) { applyToAllTracks(trackId: $t) { release { tracks { credits { artistName } } } } }`, { t: track2 });
+    const applied = await client.gql(`mutation($t: ID!, $v: Int!) { applyToAllTracks(trackId: $t, version: $v) { release { tracks { credits { artistName } } } } }`, {
+      t: track2,
+      v: await releaseVersion(server, release.id),
+    });
     expect(applied.body.data.applyToAllTracks.release.tracks.map((t: { credits: unknown[] }) => t.credits.length)).toEqual([2, 2]);
   });
 

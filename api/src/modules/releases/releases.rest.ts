@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import { isReleaseStatus } from '@cadence/domain/release-status';
-import { handler, queryBool } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, queryBool } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
@@ -71,7 +71,8 @@ async function coverUpload(req: Request) {
   const { result } = await readSingleFileForm(
     req,
     { fileField: 'file', maxFileBytes: ctx.config.limits.imageUploadBytes },
-    async (file, fields) => uploadCoverArt(ctx, uploadReleaseId(req.query, fields), { stream: file.stream, fileName: file.fileName }),
+    // Like releaseId, `version` (optional, for partners' older clients) comes before the file or on the URL.
+    async (file, fields) => uploadCoverArt(ctx, uploadReleaseId(req.query, fields), { stream: file.stream, fileName: file.fileName }, optionalVersion(fields.version ?? req.query.version)),
     async () => undefined, // a replaced cover is a complete, valid state
   );
   return restRelease(ctx, result.id);
@@ -136,8 +137,7 @@ export function releasesRouter(): Router {
   r.put('/releases/:id', handler(async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const { version, ...fields } = body;
-    if (version !== undefined && version !== null && !Number.isInteger(version)) throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
-    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, version as number | undefined)).id);
+    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, optionalVersion(version))).id);
   }));
   r.delete('/releases/:id', handler(async (req) => {
     await deleteRelease(req.ctx, String(req.params.id));

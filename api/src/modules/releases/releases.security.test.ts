@@ -32,12 +32,12 @@ describe('owner-only: another user reaches nothing of a release', () => {
       ['mutation($id: ID!) { takedownRelease(input: { id: $id }) { release { id } } }', { id: live.id }],
       ['mutation($id: ID!) { reopenRelease(input: { id: $id }) { release { id } } }', { id: draftId }],
       ['mutation($id: ID!) { updateTrack(input: { id: $id, title: "x" }) { track { id } } }', { id: trackId }],
-      ['mutation($id: ID!) { deleteTrack(id: $id) { deletedTrackId } }', { id: trackId }],
-      ['mutation($r: ID!, $t: ID!) { reorderTracks(releaseId: $r, trackIds: [$t]) { release { id } } }', { r: draftId, t: trackId }],
-      ['mutation($t: ID!) { applyToAllTracks(trackId: $t) { release { id } } }', { t: trackId }],
-      ['mutation($t: ID!) { addArtistCredit(input: { trackId: $t, artistName: "Z", role: FEATURED }) { credits { id } } }', { t: trackId }],
-      ['mutation($r: ID!) { addArtistCredit(input: { releaseId: $r, artistName: "Z", role: PRIMARY }) { credits { id } } }', { r: draftId }],
-      ['mutation($c: ID!) { removeArtistCredit(id: $c) { removedCreditId } }', { c: credit.id }],
+      ['mutation($id: ID!) { deleteTrack(id: $id, version: 1) { deletedTrackId } }', { id: trackId }],
+      ['mutation($r: ID!, $t: ID!) { reorderTracks(releaseId: $r, trackIds: [$t], version: 1) { release { id } } }', { r: draftId, t: trackId }],
+      ['mutation($t: ID!) { applyToAllTracks(trackId: $t, version: 1) { release { id } } }', { t: trackId }],
+      ['mutation($t: ID!) { addArtistCredit(input: { trackId: $t, artistName: "Z", role: FEATURED, version: 1 }) { credits { id } } }', { t: trackId }],
+      ['mutation($r: ID!) { addArtistCredit(input: { releaseId: $r, artistName: "Z", role: PRIMARY, version: 1 }) { credits { id } } }', { r: draftId }],
+      ['mutation($c: ID!) { removeArtistCredit(id: $c, version: 1) { removedCreditId } }', { c: credit.id }],
       ['mutation($id: ID!) { acquireReleaseLock(releaseId: $id, lockTypes: ["release"]) { acquired } }', { id: draftId }],
       ['query($id: ID!) { releaseLockStatus(releaseId: $id, lockTypes: ["release"]) { acquired } }', { id: draftId }],
       ['mutation($id: ID!) { createDownloadLink(releaseId: $id) { url } }', { id: live.id }],
@@ -53,7 +53,7 @@ describe('owner-only: another user reaches nothing of a release', () => {
 
     const uploadGql = await other.gqlUpload('mutation($r: ID!, $file: Upload!) { uploadTrack(releaseId: $r, file: $file) { track { id } } }', { r: draftId }, { data: wav(), name: 'x.wav' });
     expect(uploadGql.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const coverGql = await other.gqlUpload('mutation($r: ID!, $file: Upload!) { uploadCoverArt(releaseId: $r, file: $file) { release { id } } }', { r: draftId }, { data: await png(1600, 1600), name: 'x.png' });
+    const coverGql = await other.gqlUpload('mutation($r: ID!, $file: Upload!) { uploadCoverArt(releaseId: $r, file: $file, version: 1) { release { id } } }', { r: draftId }, { data: await png(1600, 1600), name: 'x.png' });
     expect(coverGql.body.errors[0].extensions.code).toBe('NOT_FOUND');
 
     const restCalls: [string, string, unknown?][] = [

@@ -10,7 +10,7 @@ import { badInput, DomainError, type FieldError } from '../../domain-error.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { dateOnly, parseDateOnly, releaseNotFound, requireViewer, statusName, statusNumber, toReleaseLike, todayUtc } from './release-model.ts';
-import { auditRelease, changeReleaseStatus, versionConflict, type Tx } from './release-status.service.ts';
+import { assertExpectedVersion, auditRelease, changeReleaseStatus, versionConflict, type Tx } from './release-status.service.ts';
 import { CHECK_INCLUDE, checkLoadedRelease, type CheckIssue } from './release-check.ts';
 import { nextIsrcs, nextUpc } from './codes.ts';
 
@@ -234,7 +234,7 @@ export async function updateRelease(ctx: ReleaseCtx, id: string, raw: unknown, v
   const { data, dspIds } = await releaseData(ctx, raw, current);
   return ctx.prisma.$transaction(async (tx) => {
     const release = await lockOwnedRelease(tx, ctx, id);
-    if (version !== undefined && version !== null && version !== release.version) throw versionConflict();
+    assertExpectedVersion(release, version);
     const { version: v } = await prepareEdit(tx, ctx, release);
     const { count } = await tx.release.updateMany({ where: { id, version: v }, data: { ...(data as Prisma.ReleaseUpdateManyMutationInput), version: { increment: 1 } } });
     if (count === 0) throw versionConflict();

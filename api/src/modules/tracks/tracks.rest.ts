@@ -1,6 +1,6 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
-import { handler } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
@@ -31,17 +31,16 @@ export function tracksRouter(): Router {
     res.status(201);
     return restTrack(ctx, result.releaseId, result.id);
   }));
-  // `version` (the release's) is optional here: the legacy API had none, so omitting it keeps last-write-wins.
+  // `version` (the release's) is optional on edits: the legacy API had none, so omitting it keeps last-write-wins.
   r.put('/track/:id', handler(async (req) => {
     const body: unknown = req.body ?? {};
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badInput('The track must be an object');
     const { version, ...fields } = body as Record<string, unknown>;
-    if (version !== undefined && version !== null && !Number.isInteger(version)) throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
-    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, version as number | null | undefined);
+    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, optionalVersion(version));
     return restTrack(req.ctx, releaseId, id);
   }));
   r.delete('/track/:id', handler(async (req) => {
-    await deleteTrack(req.ctx, String(req.params.id));
+    await deleteTrack(req.ctx, String(req.params.id), optionalVersion(req.query.version));
     return undefined;
   }));
   r.get('/track/:id/audio', handler(async (req, res) => {

@@ -4,6 +4,9 @@ import { getRelease } from '../releases/releases.service.ts';
 import { releasePayload } from '../releases/releases.schema.ts';
 import { applyToAllTracks, deleteTrack, getTrack, reorderTracks, updateTrack, uploadTrack } from './tracks.service.ts';
 
+/** Description of the `version` every release edit sends: the optimistic lock that keeps two tabs from overwriting each other. */
+export const RELEASE_VERSION_DESCRIPTION = "The release's version last read; a stale one is refused (CONFLICT, key stale-version).";
+
 /** Payload of a change to one track: the track and its release, each loaded with what the client asked for. */
 function trackPayload(name: string) {
   return builder.objectRef<{ id: string; releaseId: string }>(name).implement({
@@ -28,7 +31,7 @@ const ApplyToAllTracksPayload = releasePayload('ApplyToAllTracksPayload');
 const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
-    version: t.int({ required: false, description: "The release's version last read; a stale one is refused (CONFLICT, key stale-version)." }),
+    version: t.int({ required: false, description: RELEASE_VERSION_DESCRIPTION }),
     title: t.string({ required: false }),
     isrc: t.string({ required: false, description: 'CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission.' }),
     genreId: t.string({ required: false }),
@@ -63,14 +66,18 @@ builder.mutationFields((t) => ({
   deleteTrack: t.field({
     type: DeleteTrackPayload,
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_p, args, ctx) => deleteTrack(ctx, String(args.id)),
+    args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
+    resolve: (_p, args, ctx) => deleteTrack(ctx, String(args.id), args.version),
   }),
   reorderTracks: t.field({
     type: ReorderTracksPayload,
     authScopes: { signedIn: true },
-    args: { releaseId: t.arg.id({ required: true }), trackIds: t.arg.idList({ required: true }) },
-    resolve: (_p, args, ctx) => reorderTracks(ctx, String(args.releaseId), args.trackIds.map(String)),
+    args: {
+      releaseId: t.arg.id({ required: true }),
+      trackIds: t.arg.idList({ required: true }),
+      version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+    },
+    resolve: (_p, args, ctx) => reorderTracks(ctx, String(args.releaseId), args.trackIds.map(String), args.version),
   }),
   applyToAllTracks: t.field({
     type: ApplyToAllTracksPayload,
@@ -78,11 +85,12 @@ builder.mutationFields((t) => ({
     description: "'APPLY TO ALL TRACKS IN RELEASE': copy this track's credits, genre and language to the other tracks.",
     args: {
       trackId: t.arg.id({ required: true }),
+      version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
       credits: t.arg.boolean({ required: false, defaultValue: true }),
       genre: t.arg.boolean({ required: false, defaultValue: true }),
       language: t.arg.boolean({ required: false, defaultValue: true }),
     },
     resolve: (_p, args, ctx) =>
-      applyToAllTracks(ctx, String(args.trackId), { credits: args.credits ?? true, genre: args.genre ?? true, language: args.language ?? true }),
+      applyToAllTracks(ctx, String(args.trackId), { credits: args.credits ?? true, genre: args.genre ?? true, language: args.language ?? true }, args.version),
   }),
 }));

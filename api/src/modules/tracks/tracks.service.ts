@@ -8,9 +8,9 @@ import { validateShape } from '@cadence/domain/validators';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { badInput, DomainError } from '../../domain-error.ts';
 import { requireViewer, statusName } from '../releases/release-model.ts';
-import { accountTrackCount, accountTrackLimit, artistRecordingCount, artistRecordingLimit, currentPlan, releasePrimaryArtists } from '../releases/plan.ts';
+import { accountTrackCount, accountTrackLimit, artistRecordingCount, artistRecordingLimit, currentPlan, lockAccountPlan, releasePrimaryArtists } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCtx } from '../releases/releases.service.ts';
-import { versionConflict, type Tx } from '../releases/release-status.service.ts';
+import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { cleanFileName, discardStored, storeAudio } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 
@@ -36,29 +36,35 @@ export async function getTrack<Q extends object>(ctx: ReleaseCtx, id: string, qu
 }
 
 /**
- * Refuses early (before any byte is stored) when the release is not the viewer's, not editable, or the
- * plan is full: each of the release's primary artists must be under the plan's recordings per artist,
- * and the account under its tracks.
+ * The plan has room for one more track on this release: the account is under its tracks, and each of
+ * the release's primary artists under the plan's recordings per artist.
  */
-export async function assertCanAddTrack(ctx: ReleaseCtx, releaseId: string): Promise<void> {
-  const viewer = requireViewer(ctx);
-  const release = await getRelease(ctx, releaseId, { select: { status: true, id: true, userId: true, version: true } });
-  if (!isEditable(statusName(release.status))) throw new DomainError('CONFLICT', 'This release can no longer be edited', { key: 'release-not-editable' });
-  const [plan, totalTracks, artists] = await Promise.all([
-    currentPlan(ctx.prisma, viewer.userId),
-    accountTrackCount(ctx.prisma, viewer.userId),
-    releasePrimaryArtists(ctx.prisma, releaseId),
-  ]);
+async function assertTrackFitsPlan(db: Tx | ReleaseCtx['prisma'], userId: string, releaseId: string): Promise<void> {
+  const [plan, totalTracks, artists] = await Promise.all([currentPlan(db, userId), accountTrackCount(db, userId), releasePrimaryArtists(db, releaseId)]);
   if (!canAddRecording(plan, { artistRecordings: 0, totalTracks })) throw accountTrackLimit(plan);
   for (const artist of artists) {
-    const artistRecordings = await artistRecordingCount(ctx.prisma, viewer.userId, artist);
+    const artistRecordings = await artistRecordingCount(db, userId, artist);
     if (!canAddRecording(plan, { artistRecordings, totalTracks })) throw artistRecordingLimit(plan, artist);
   }
 }
 
 /**
+ * Refuses early (before any byte is stored) when the release is not the viewer's, not editable, or the
+ * plan is already full. Only a fast answer: uploadTrack checks the plan again where it counts.
+ */
+export async function assertCanAddTrack(ctx: ReleaseCtx, releaseId: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const release = await getRelease(ctx, releaseId, { select: { status: true } });
+  if (!isEditable(statusName(release.status))) throw new DomainError('CONFLICT', 'This release can no longer be edited', { key: 'release-not-editable' });
+  await assertTrackFitsPlan(ctx.prisma, viewer.userId, releaseId);
+}
+
+/**
  * Streams an audio file to storage and adds it as the release's last track, titled after the file,
- * with the audio facts and hashes stored. Any failure leaves neither the object nor rows behind.
+ * with the audio facts and hashes stored. The plan is checked before the upload (a fast answer) and
+ * again in the transaction that adds the track, under the account's plan lock, so simultaneous
+ * uploads cannot together pass the limit. Any failure leaves neither the object nor rows behind.
+ * An upload adds and overwrites nothing, and one tab sends several at once, so it takes no version.
  */
 export async function uploadTrack(ctx: ReleaseCtx, releaseId: string, file: { stream: Readable; fileName: string }): Promise<{ id: string; releaseId: string }> {
   const viewer = requireViewer(ctx);
@@ -67,8 +73,10 @@ export async function uploadTrack(ctx: ReleaseCtx, releaseId: string, file: { st
   const fileName = cleanFileName(file.fileName, `track.${stored.format}`);
   try {
     return await ctx.prisma.$transaction(async (tx) => {
+      await lockAccountPlan(tx, viewer.userId);
       const release = await lockOwnedRelease(tx, ctx, releaseId);
       const { version } = await prepareEdit(tx, ctx, release);
+      await assertTrackFitsPlan(tx, viewer.userId, releaseId);
       const last = await tx.track.findFirst({ where: { releaseId }, orderBy: { position: 'desc' }, select: { position: true } });
       const storedFile = await tx.storedFile.create({
         data: {
@@ -164,7 +172,7 @@ export async function updateTrack(ctx: ReleaseCtx, id: string, raw: unknown, exp
   const data = await trackData(ctx, raw);
   return ctx.prisma.$transaction(async (tx) => {
     const { track, release } = await lockOwnedTrack(tx, ctx, id);
-    if (expectedVersion !== undefined && expectedVersion !== null && expectedVersion !== release.version) throw versionConflict();
+    assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
     await tx.track.update({ where: { id }, data });
     await touchRelease(tx, { id: release.id, version });
@@ -172,10 +180,11 @@ export async function updateTrack(ctx: ReleaseCtx, id: string, raw: unknown, exp
   });
 }
 
-/** Removes a track, its credits and its audio (the object is deleted after the rows are gone). */
-export async function deleteTrack(ctx: ReleaseCtx, id: string): Promise<{ id: string; releaseId: string }> {
+/** Removes a track, its credits and its audio (the object is deleted after the rows are gone); a stale `expectedVersion` is CONFLICT. */
+export async function deleteTrack(ctx: ReleaseCtx, id: string, expectedVersion?: number | null): Promise<{ id: string; releaseId: string }> {
   const result = await ctx.prisma.$transaction(async (tx) => {
     const { track, release } = await lockOwnedTrack(tx, ctx, id);
+    assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
     await tx.track.delete({ where: { id } });
     const file = track.audioFileId ? await tx.storedFile.delete({ where: { id: track.audioFileId }, select: { storageKey: true } }) : null;
@@ -188,10 +197,11 @@ export async function deleteTrack(ctx: ReleaseCtx, id: string): Promise<{ id: st
   return { id: result.id, releaseId: result.releaseId };
 }
 
-/** Puts the release's tracks in the given order; the list must name each track exactly once. */
-export async function reorderTracks(ctx: ReleaseCtx, releaseId: string, trackIds: readonly string[]): Promise<{ releaseId: string }> {
+/** Puts the release's tracks in the given order; the list must name each track exactly once; a stale `expectedVersion` is CONFLICT. */
+export async function reorderTracks(ctx: ReleaseCtx, releaseId: string, trackIds: readonly string[], expectedVersion?: number | null): Promise<{ releaseId: string }> {
   return ctx.prisma.$transaction(async (tx) => {
     const release = await lockOwnedRelease(tx, ctx, releaseId);
+    assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
     const tracks = await tx.track.findMany({ where: { releaseId }, select: { id: true } });
     const known = new Set(tracks.map((t) => t.id));
@@ -210,10 +220,19 @@ export interface ApplyToAllOptions {
   language?: boolean;
 }
 
-/** 'APPLY TO ALL TRACKS IN RELEASE': copies one track's credits (replacing theirs), genre and language to the other tracks. */
-export async function applyToAllTracks(ctx: ReleaseCtx, trackId: string, opts: ApplyToAllOptions = { credits: true, genre: true, language: true }): Promise<{ releaseId: string }> {
+/**
+ * 'APPLY TO ALL TRACKS IN RELEASE': copies one track's credits (replacing theirs), genre and language
+ * to the other tracks; a stale `expectedVersion` is CONFLICT.
+ */
+export async function applyToAllTracks(
+  ctx: ReleaseCtx,
+  trackId: string,
+  opts: ApplyToAllOptions = { credits: true, genre: true, language: true },
+  expectedVersion?: number | null,
+): Promise<{ releaseId: string }> {
   return ctx.prisma.$transaction(async (tx) => {
     const { track, release } = await lockOwnedTrack(tx, ctx, trackId);
+    assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
     const others = await tx.track.findMany({ where: { releaseId: release.id, id: { not: trackId } }, select: { id: true } });
     const otherIds = others.map((t) => t.id);

@@ -1,6 +1,6 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { png, wav } from '../../integrations/media/fixtures.ts';
-import { signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { draftCreditedTo as draftFor, releaseVersion, seedRecordings as seed, signedInUser, startReleaseServer, subscribe as subscribeTo } from '../releases/release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 
@@ -15,7 +15,10 @@ const STALE_MESSAGE = 'This release was changed in another tab or by someone els
 type Client = Awaited<ReturnType<typeof signedInUser>>;
 
 const audio = () => ({ data: wav({ sampleRate: 44_100, bitDepth: 16 }), name: 'Song.wav' });
-const versionOf = async (id: string) => (await server.prisma.release.findUniqueOrThrow({ where: { id }, select: { version: true } })).version;
+const seedRecordings = (userId: string, artist: string | null, count: number) => seed(server, userId, artist, count);
+const subscribe = (userId: string, planName: 'VIP' | 'FREE') => subscribeTo(server, userId, planName);
+const draftCreditedTo = (client: Client, artist: string) => draftFor(server, client, artist);
+const versionOf = (id: string) => releaseVersion(server, id);
 
 async function releaseWithTrack(client: Client) {
   const created = await client.rest('POST', '/releases', { title: 'Two Tabs' });
@@ -44,14 +47,14 @@ describe('release lock on track edits', () => {
     await bumped();
     expect((await client.rest('PUT', `/track/${first.body.id}`, { title: 'Renamed' })).status).toBe(200);
     await bumped();
-    const credit = await client.gql(`mutation($t: ID!) { addArtistCredit(input: { trackId: $t, artistName: "Guest", role: FEATURED }) { credits { id } } }`, { t: first.body.id });
+    const credit = await client.gql(`mutation($t: ID!, $v: Int!) { addArtistCredit(input: { trackId: $t, artistName: "Guest", role: FEATURED, version: $v }) { credits { id } } }`, { t: first.body.id, v });
     expect(credit.body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($id: ID!) { removeArtistCredit(id: $id) { removedCreditId } }`, { id: credit.body.data.addArtistCredit.credits[0].id })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($id: ID!, $v: Int!) { removeArtistCredit(id: $id, version: $v) { removedCreditId } }`, { id: credit.body.data.addArtistCredit.credits[0].id, v })).body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($r: ID!, $ids: [ID!]!) { reorderTracks(releaseId: $r, trackIds: $ids) { release { id } } }`, { r: id, ids: [second.body.id, first.body.id] })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($r: ID!, $ids: [ID!]!, $v: Int!) { reorderTracks(releaseId: $r, trackIds: $ids, version: $v) { release { id } } }`, { r: id, ids: [second.body.id, first.body.id], v })).body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($t: ID!) { applyToAllTracks(trackId: $t) { release { id } } }`, { t: first.body.id })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($t: ID!, $v: Int!) { applyToAllTracks(trackId: $t, version: $v) { release { id } } }`, { t: first.body.id, v })).body.errors).toBeUndefined();
     await bumped();
     expect((await client.upload('/releases/cover-upload', { releaseId: id }, { data: await png(1600, 1600), name: 'c.png', type: 'image/png' })).status).toBe(200);
     await bumped();
@@ -115,25 +118,6 @@ describe('release lock on track edits', () => {
   });
 });
 
-/** Adds `count` tracks to a new release of the user credited (release level) to `artist`, straight in the database. */
-async function seedRecordings(userId: string, artist: string | null, count: number) {
-  const release = await server.prisma.release.create({ data: { userId, title: `Catalog ${artist ?? 'none'}`, status: 70 } });
-  if (artist) await server.prisma.artistCredit.create({ data: { releaseId: release.id, userId, artistName: artist, artistRelationTypeId: ARTIST_ROLE.PRIMARY } });
-  await server.prisma.track.createMany({ data: Array.from({ length: count }, (_, i) => ({ releaseId: release.id, userId, title: `T${i}`, position: i })) });
-  return release.id;
-}
-
-async function subscribe(userId: string, planName: 'VIP' | 'FREE') {
-  await server.prisma.subscription.create({ data: { userId, planName, status: 'ACTIVE', currentPeriodStart: new Date(Date.now() - 86_400_000) } });
-}
-
-async function draftCreditedTo(client: Client, artist: string) {
-  const created = await client.rest('POST', '/releases', { title: `By ${artist}` });
-  await server.prisma.artistCredit.deleteMany({ where: { releaseId: created.body.id } });
-  await server.prisma.artistCredit.create({ data: { releaseId: created.body.id, userId: client.user.id, artistName: artist, artistRelationTypeId: ARTIST_ROLE.PRIMARY } });
-  return created.body.id as string;
-}
-
 describe('plan limits per primary artist', () => {
   it('refuses a track once the release’s primary artist has 200 recordings, while another artist still has room', async () => {
     const client = await signedInUser(server);
@@ -196,7 +180,10 @@ describe('plan limits per primary artist', () => {
     // The account's own artist is the first; four more fit.
     const four = await client.rest('POST', '/artists', { releaseId, artistName: 'B, C, D, E', artistRelationTypeId: ARTIST_ROLE.PRIMARY });
     expect(four.status).toBe(201);
-    const sixth = await client.gql(`mutation($r: ID!) { addArtistCredit(input: { releaseId: $r, artistName: "F", role: PRIMARY }) { credits { id } } }`, { r: releaseId });
+    const sixth = await client.gql(`mutation($r: ID!, $v: Int!) { addArtistCredit(input: { releaseId: $r, artistName: "F", role: PRIMARY, version: $v }) { credits { id } } }`, {
+      r: releaseId,
+      v: await versionOf(releaseId),
+    });
     expect(sixth.body.errors[0]).toMatchObject({ message: 'Your plan allows 5 primary artists. Upgrade your plan to add more', extensions: { code: 'FORBIDDEN', key: 'plan-artist-limit' } });
 
     const vip = await signedInUser(server);

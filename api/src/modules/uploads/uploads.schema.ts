@@ -2,6 +2,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { releasePayload } from '../releases/releases.schema.ts';
 import { uploadCoverArt } from '../releases/cover-art.service.ts';
+import { RELEASE_VERSION_DESCRIPTION } from '../tracks/tracks.schema.ts';
 
 const UploadCoverArtPayload = releasePayload('UploadCoverArtPayload');
 
@@ -10,10 +11,14 @@ builder.mutationField('uploadCoverArt', (t) =>
     type: UploadCoverArtPayload,
     authScopes: { signedIn: true },
     description: 'Sets the cover from a JPG or PNG, square, at least 1600x1600 (multipart request with the Apollo-Require-Preflight header).',
-    args: { releaseId: t.arg.id({ required: true }), file: t.arg({ type: 'Upload', required: true }) },
+    args: {
+      releaseId: t.arg.id({ required: true }),
+      file: t.arg({ type: 'Upload', required: true }),
+      version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+    },
     resolve: async (_p, args, ctx) => {
       const upload = await args.file;
-      return { releaseId: (await uploadCoverArt(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename })).id };
+      return { releaseId: (await uploadCoverArt(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename }, args.version)).id };
     },
   }),
 );

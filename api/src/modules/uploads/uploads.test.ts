@@ -1,6 +1,5 @@
-import { readdir } from 'node:fs/promises';
 import { flac, png, pngHeader, wav } from '../../integrations/media/fixtures.ts';
-import { daysFromToday, signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { daysFromToday, signedInUser, startReleaseServer, storedObjects } from '../releases/release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;
@@ -14,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function filesOnDisk(dir = server.storageDir): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) out.push(...(await filesOnDisk(`${dir}/${e.name}`)));
-    else out.push(e.name);
-  }
-  return out;
-}
 
 describe('bad input gets a 4xx with a clear reason and leaves nothing behind', () => {
   it.each([
@@ -120,7 +110,7 @@ describe('bad input gets a 4xx with a clear reason and leaves nothing behind', (
   it('left no rows and no files behind', async () => {
     expect(await server.prisma.track.count({ where: { releaseId } })).toBe(0);
     expect(await server.prisma.storedFile.count()).toBe(0);
-    expect(await filesOnDisk()).toEqual([]);
+    expect(await storedObjects(server)).toEqual([]);
     const release = await client.rest('GET', `/releases/${releaseId}`);
     expect(release.body).toMatchObject({ title: 'Bad Inputs', genreId: null, releaseDate: null, upc: null, coverArtUrl: null });
   });

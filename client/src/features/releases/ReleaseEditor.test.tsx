@@ -7,9 +7,19 @@ import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../app/apollo';
 import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
+import { AlertsList } from '../alerts/AlertsList';
 import { AlertsProvider } from '../alerts/AlertsProvider';
 import { editorRelease, editorTrack } from './editor-test-data';
-import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery, SubmitReleaseMutation, UpdateTrackMutation } from './release-editor.graphql';
+import {
+  AcquireReleaseLockMutation,
+  AddArtistCreditMutation,
+  CheckReleaseQuery,
+  ReleaseEditorQuery,
+  RemoveArtistCreditMutation,
+  SubmitReleaseMutation,
+  UpdateReleaseMutation,
+  UpdateTrackMutation,
+} from './release-editor.graphql';
 import { ReleaseEditor } from './ReleaseEditor';
 import { TakedownReleaseMutation } from './ReleasesPage';
 
@@ -47,6 +57,7 @@ function renderEditor(release: ReleaseEditor_ReleaseFragment, heldBy: 'THIS_SESS
   render(
     <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
       <AlertsProvider>
+        <AlertsList />
         <RouterProvider router={router} />
       </AlertsProvider>
     </ApolloProvider>,
@@ -193,4 +204,63 @@ test("a track save carries the release's cached version, so the server can refus
   await userEvent.type(within(form).getByLabelText('Track title'), 'Renamed');
   await userEvent.click(within(form).getByRole('button', { name: 'Save track' }));
   await waitFor(() => expect(sent).toEqual([expect.objectContaining({ id: 't1', title: 'Renamed', version: 7 })]));
+});
+
+const credit = (id: string, artistName: string) => ({ __typename: 'ArtistCredit' as const, id, artistName, role: 'PRIMARY' as const, artistRelationTypeId: 1, trackId: null, position: 0 });
+const STALE = 'This release was changed in another tab or by someone else. Reload to see the latest version.';
+
+test('credit edits send the version this tab knows, one after another, so quick clicks do not refuse each other', async () => {
+  const sent: unknown[] = [];
+  let credits = [credit('c1', 'Nova'), credit('c2', 'Luna'), credit('c3', 'Kai')];
+  let version = 3;
+  let answerFirst!: () => void;
+  const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+  server.use(
+    api.mutation(RemoveArtistCreditMutation, async ({ variables }) => {
+      sent.push(variables);
+      if (sent.length === 1) await firstAnswered;
+      credits = credits.filter((c) => c.id !== variables.id);
+      version += 1;
+      return HttpResponse.json({ data: { removeArtistCredit: { release: editorRelease({ version, credits }) } } });
+    }),
+  );
+  renderEditor(editorRelease({ version: 3, credits }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove Nova' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  await userEvent.click(screen.getByRole('button', { name: 'Remove Luna' }));
+  // The second removal waits for the first's answer (and the version it brings).
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(sent).toHaveLength(1);
+  answerFirst();
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Luna' })).not.toBeInTheDocument());
+  expect(sent).toEqual([
+    { id: 'c1', version: 3 },
+    { id: 'c2', version: 4 },
+  ]);
+  expect(screen.getByRole('button', { name: 'Remove Kai' })).toBeInTheDocument();
+});
+
+test('a credit edit refused because another tab changed the release shows the server’s message, as a details save does', async () => {
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(AddArtistCreditMutation, ({ variables }) => {
+      sent.push(variables.input);
+      return HttpResponse.json({ errors: [{ message: STALE, extensions: { code: 'CONFLICT', key: 'stale-version' } }] });
+    }),
+    api.mutation(UpdateReleaseMutation, ({ variables }) => {
+      sent.push(variables.input);
+      return HttpResponse.json({ errors: [{ message: STALE, extensions: { code: 'CONFLICT', key: 'stale-version' } }] });
+    }),
+  );
+  renderEditor(editorRelease({ version: 9, credits: [credit('c1', 'Nova')] }));
+  const input = await screen.findByRole('textbox', { name: 'Primary artists of the release' });
+  await userEvent.type(input, 'Guest Star{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+  expect(sent).toEqual([{ role: 'PRIMARY', artistName: 'Guest Star', releaseId: 'r1', version: 9 }]);
+
+  const details = screen.getByRole('form', { name: 'Release details' });
+  await userEvent.type(within(details).getByLabelText('Release title'), ' Deluxe');
+  await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+  await waitFor(() => expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes(STALE))).toHaveLength(2));
+  expect(sent[1]).toMatchObject({ id: 'r1', version: 9, title: 'Night Drive Deluxe' });
 });

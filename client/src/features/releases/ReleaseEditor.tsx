@@ -203,7 +203,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
                 issues={arranged.release}
                 onSave={async (input) => {
                   try {
-                    await actions.saveRelease(release.version, input);
+                    await actions.saveRelease(input);
                     showAlert({ type: 'success', message: 'Release details saved.', duration: 3000 });
                   } catch (e) {
                     onError(messageOf(e));

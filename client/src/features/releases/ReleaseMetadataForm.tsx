@@ -1,5 +1,5 @@
 import { territoryText } from '@cadence/domain/territory';
-import type { FormApi } from 'final-form';
+import { FORM_ERROR, type FormApi } from 'final-form';
 import { useId, type MutableRefObject, type ReactNode } from 'react';
 import { Field, Form } from 'react-final-form';
 import { releaseInputFrom, validateReleaseForm, type ReleaseFormValues } from './release-form';
@@ -19,6 +19,7 @@ export interface ReleaseMetadataFormProps {
   today: string;
   /** Problems the server's check reported, by field (title, genreId, releaseDate, upc, territory, outletUris...). */
   issues: Readonly<Record<string, string>>;
+  /** Saves the details; when it rejects it has already told the user why, and the form records a failed save. */
   onSave: (input: Omit<UpdateReleaseInput, 'id' | 'version'>) => Promise<void>;
   /** The form element's id: the page's Save button sits elsewhere and names the form. */
   id: string;
@@ -62,7 +63,13 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
       initialValues={initialValues}
       validate={(values) => validateReleaseForm(values, today, hideDspSelection)}
       onSubmit={async (values) => {
-        await onSave(releaseInputFrom(values, hideDspSelection));
+        try {
+          await onSave(releaseInputFrom(values, hideDspSelection));
+          return undefined;
+        } catch (error) {
+          // onSave has told the user why; the form keeps the values and records the failed save (hasSubmitErrors).
+          return { [FORM_ERROR]: error instanceof Error ? error.message : 'The details were not saved.' };
+        }
       }}
       render={({ handleSubmit, values, form }) => {
         if (formRef) formRef.current = form;

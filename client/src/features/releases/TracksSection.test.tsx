@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { File as NodeFile } from 'node:buffer';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -78,4 +79,20 @@ test('deletes a track', async () => {
   const { remove } = setup();
   await userEvent.click(screen.getByRole('button', { name: 'Delete Three' }));
   expect(remove).toHaveBeenCalledWith('t3');
+});
+
+test('a reorder or delete refused because another tab changed the release says so in the server’s words; other failures stay generic', async () => {
+  const stale = 'This release was changed in another tab or by someone else. Reload to see the latest version.';
+  const conflict = new CombinedGraphQLErrors({ data: null, errors: [{ message: stale, extensions: { code: 'CONFLICT', key: 'stale-version' } }] });
+  const { reorder, remove, onError } = setup();
+  reorder.mockRejectedValueOnce(conflict);
+  await userEvent.click(screen.getByRole('button', { name: 'Move One down' }));
+  await waitFor(() => expect(onError).toHaveBeenLastCalledWith(stale));
+  remove.mockRejectedValueOnce(conflict);
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Three' }));
+  await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+  expect(onError).toHaveBeenLastCalledWith(stale);
+  remove.mockRejectedValueOnce(new Error('Failed to fetch'));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
+  await waitFor(() => expect(onError).toHaveBeenLastCalledWith('The track was not deleted. Please try again.'));
 });

@@ -2,6 +2,7 @@ import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
 import { trackTitleOrDefault } from '@cadence/domain/track-rules';
 import { useState, type ReactNode } from 'react';
 import type { ReleaseEditor_TrackFragment } from '../../gql/graphql';
+import { editFailureMessage } from './edit-errors';
 import { FileDropArea } from './FileDropArea';
 import { UploadProgressList } from './UploadProgressList';
 import { useUploads } from './useUpload';
@@ -58,7 +59,7 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
     if (to < 0 || to >= tracks.length) return;
     const next = moved(tracks, from, to);
     setAnnouncement(`${trackTitleOrDefault(tracks[from]?.title)} moved to position ${to + 1}`);
-    void reorder(next.map((t) => t.id)).catch(() => onError('The new order was not saved. Please try again.'));
+    void reorder(next.map((t) => t.id)).catch((error: unknown) => onError(editFailureMessage(error, 'The new order was not saved. Please try again.')));
   };
 
   return (
@@ -133,7 +134,7 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
                     type="button"
                     className="button button--small button--secondary"
                     aria-label={`Delete ${title}`}
-                    onClick={() => void remove(track.id).catch(() => onError('The track was not deleted. Please try again.'))}
+                    onClick={() => void remove(track.id).catch((error: unknown) => onError(editFailureMessage(error, 'The track was not deleted. Please try again.')))}
                   >
                     Delete
                   </button>

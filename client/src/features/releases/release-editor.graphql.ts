@@ -84,6 +84,13 @@ export const ReleaseEditorReleaseFragment = graphql(`
   }
 `);
 
+/** The release's version as the cache holds it: the one this tab's next edit sends. */
+export const ReleaseEditorVersionFragment = graphql(`
+  fragment ReleaseEditor_version on Release {
+    version
+  }
+`);
+
 export const ReleaseEditorQuery = graphql(`
   query ReleaseEditor($id: ID!) {
     release(id: $id) {
@@ -159,8 +166,8 @@ export const ReopenReleaseMutation = graphql(`
 `);
 
 export const UploadCoverArtMutation = graphql(`
-  mutation UploadCoverArt($releaseId: ID!, $file: Upload!) {
-    uploadCoverArt(releaseId: $releaseId, file: $file) {
+  mutation UploadCoverArt($releaseId: ID!, $file: Upload!, $version: Int!) {
+    uploadCoverArt(releaseId: $releaseId, file: $file, version: $version) {
       release {
         ...ReleaseEditor_release
       }
@@ -192,8 +199,8 @@ export const UpdateTrackMutation = graphql(`
 `);
 
 export const DeleteTrackMutation = graphql(`
-  mutation DeleteTrack($id: ID!) {
-    deleteTrack(id: $id) {
+  mutation DeleteTrack($id: ID!, $version: Int!) {
+    deleteTrack(id: $id, version: $version) {
       deletedTrackId
       release {
         ...ReleaseEditor_release
@@ -203,8 +210,8 @@ export const DeleteTrackMutation = graphql(`
 `);
 
 export const ReorderTracksMutation = graphql(`
-  mutation ReorderTracks($releaseId: ID!, $trackIds: [ID!]!) {
-    reorderTracks(releaseId: $releaseId, trackIds: $trackIds) {
+  mutation ReorderTracks($releaseId: ID!, $trackIds: [ID!]!, $version: Int!) {
+    reorderTracks(releaseId: $releaseId, trackIds: $trackIds, version: $version) {
       release {
         ...ReleaseEditor_release
       }
@@ -223,8 +230,8 @@ export const AddArtistCreditMutation = graphql(`
 `);
 
 export const RemoveArtistCreditMutation = graphql(`
-  mutation RemoveArtistCredit($id: ID!) {
-    removeArtistCredit(id: $id) {
+  mutation RemoveArtistCredit($id: ID!, $version: Int!) {
+    removeArtistCredit(id: $id, version: $version) {
       release {
         ...ReleaseEditor_release
       }
@@ -233,8 +240,8 @@ export const RemoveArtistCreditMutation = graphql(`
 `);
 
 export const ApplyToAllTracksMutation = graphql(`
-  mutation ApplyToAllTracks($trackId: ID!) {
-    applyToAllTracks(trackId: $trackId) {
+  mutation ApplyToAllTracks($trackId: ID!, $version: Int!) {
+    applyToAllTracks(trackId: $trackId, version: $version) {
       release {
         ...ReleaseEditor_release
       }
