@@ -13,30 +13,12 @@ import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
 import { createTestDatabase } from '../api/src/db/database.ts';
 import { createApp } from '../api/src/http/app.ts';
-import { seed } from '../prisma/seed.ts';
-import { hashPassword } from '../api/src/modules/auth/password.ts';
-import { buildUser, sessionCookieFor } from '../api/src/test/factories.ts';
+import { sessionCookieFor } from '../api/src/test/factories.ts';
+import { seedReleases } from './seed-releases.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
-const db = await createTestDatabase({ databaseUrl: url });
-await seed(db.prisma, { demo: false, hashPassword });
-const user = await buildUser(db.prisma);
-for (let r = 0; r < 20; r++) {
-  const release = await db.prisma.release.create({
-    data: { userId: user.id, title: `Release ${r + 1}`, status: 70, releaseDate: new Date('2026-01-15T00:00:00Z'), genreId: '2751', languageId: 'EN' },
-  });
-  for (let t = 0; t < 3; t++) {
-    const track = await db.prisma.track.create({
-      data: { releaseId: release.id, userId: user.id, title: `Track ${t + 1}`, position: t + 1, isrc: `QZCAD26${String(r * 10 + t).padStart(5, '0')}` },
-    });
-    await db.prisma.artistCredit.createMany({
-      data: [
-        { releaseId: release.id, trackId: track.id, userId: user.id, artistName: 'Nova Lane', artistRelationTypeId: 1 },
-        { releaseId: release.id, trackId: track.id, userId: user.id, artistName: 'Kai Moreno', artistRelationTypeId: 4 },
-      ],
-    });
-  }
-}
+const db = await createTestDatabase({ databaseUrl: url, poolSize: 10 });
+const user = { id: (await seedReleases(db.prisma)).userId };
 const cookie = await sessionCookieFor(db.prisma, user.id);
 const draft = await db.prisma.release.create({ data: { userId: user.id, title: 'Upload target', status: 0, genreId: '2751', languageId: 'EN' } });
 
@@ -55,7 +37,13 @@ const SQL = `SELECT r.id, r.title, r.status, r.release_date AS "releaseDate",
                 FROM artist_credits c WHERE c.track_id = t.id), '[]'::json)) ORDER BY t.position)
    FROM tracks t WHERE t.release_id = r.id), '[]'::json) AS tracks
   FROM releases r WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT 20`;
-const plain = http.createServer(async (_req, res) => {
+const plain = http.createServer(async (req, res) => {
+  if (req.url === '/cpu') {
+    // The server's own CPU time, so the runner can print CPU per request (steady even on a busy machine).
+    const { user: u, system } = process.cpuUsage();
+    res.end(String(u + system));
+    return;
+  }
   try {
     const rows = pool ? (await pool.query(SQL, [user.id])).rows : await db.sql.query(SQL.replace('$1', `'${user.id}'`));
     res.writeHead(200, { 'content-type': 'application/json' });

@@ -256,6 +256,8 @@ export interface TestDatabaseOptions {
   /** PostgreSQL server to create the throwaway database on; defaults to TEST_DATABASE_URL. */
   databaseUrl?: string;
   migrationsDir?: string;
+  /** PostgreSQL pool size; default 4 (tests), benchmarks use the production default. */
+  poolSize?: number;
 }
 
 /**
@@ -268,7 +270,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const key = await migrationsKey(migrationsDir);
-  if (databaseUrl) return createPostgresTestDatabase(databaseUrl, migrationsDir, key);
+  if (databaseUrl) return createPostgresTestDatabase(databaseUrl, migrationsDir, key, options.poolSize ?? 4);
   const image = await loadOrCreateDump(`migrated-${key}`, async () => {
     const client = await createMemoryPglite();
     try {
@@ -291,7 +293,7 @@ async function migrationsKey(migrationsDir: string): Promise<string> {
   return hashOf(SCHEMA_ENGINE_WASM_VERSION, pgliteVersion(), ...parts);
 }
 
-async function createPostgresTestDatabase(serverUrl: string, migrationsDir: string, key: string): Promise<Database> {
+async function createPostgresTestDatabase(serverUrl: string, migrationsDir: string, key: string, poolSize: number): Promise<Database> {
   describePostgresUrl(serverUrl);
   const template = `cadence_tpl_${key}`;
   const name = `cadence_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -303,7 +305,7 @@ async function createPostgresTestDatabase(serverUrl: string, migrationsDir: stri
   } finally {
     await admin.end().catch(() => {});
   }
-  const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), dataDir: '', migrationsDir, poolSize: 4 });
+  const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), dataDir: '', migrationsDir, poolSize });
   const close = db.close.bind(db);
   db.close = async () => {
     await close();

@@ -1,4 +1,4 @@
-/** The legacy REST shapes of releases and tracks (core §3 field names), built from one include. */
+/** The legacy REST shapes of releases and tracks (core §3 field names), built from one query. */
 import { rejectionReasonLines } from '@cadence/domain/rejection-comment';
 import { releaseArtistName, releaseDateText, releaseFlags } from '@cadence/domain/release-rules';
 import { formatCountryCodes } from '@cadence/domain/territory';
@@ -11,14 +11,26 @@ import { dateOnly, statusName, toReleaseLike, todayUtc } from './release-model.t
 
 const CREDIT_SELECT = { id: true, artistName: true, artistRelationTypeId: true, trackId: true, position: true } as const;
 
-/** What a REST release answer reads: one query with its tracks and credits, whatever their number. */
-export const RELEASE_REST_INCLUDE = {
-  tracks: { orderBy: { position: 'asc' }, include: { artistCredits: { select: CREDIT_SELECT, orderBy: [{ artistRelationTypeId: 'asc' }, { position: 'asc' }] } } },
+const TRACK_REST_SELECT = {
+  id: true, title: true, audioFileId: true, isrc: true, genreId: true, recordingVersionId: true, isCover: true, releaseId: true, userId: true,
+  languageId: true, explicitLyrics: true, isRemix: true, fileName: true, position: true, sampleRate: true, bitDepth: true, channels: true,
+  durationMs: true, codec: true,
+} as const;
+
+/**
+ * What a REST release answer reads, and nothing more (storage keys, checksums and delivery
+ * columns stay in the database): one query with its tracks and credits, whatever their number.
+ */
+export const RELEASE_REST_SELECT = {
+  id: true, userId: true, title: true, genreId: true, status: true, languageId: true, coverArtFileId: true, comment: true,
+  territoryAllowed: true, territoryCountryCodes: true, upc: true, catalogNumber: true, releaseDate: true, originalReleaseDate: true,
+  isDDex: true, takedownDate: true, rejectDate: true, version: true, createdAt: true, updatedAt: true,
+  tracks: { orderBy: { position: 'asc' }, select: { ...TRACK_REST_SELECT, artistCredits: { select: CREDIT_SELECT, orderBy: [{ artistRelationTypeId: 'asc' }, { position: 'asc' }] } } },
   artistCredits: { where: { trackId: null }, select: CREDIT_SELECT, orderBy: { position: 'asc' } },
   outlets: { select: { dsp: { select: { uri: true } } }, orderBy: { dspId: 'asc' } },
-} as const satisfies Prisma.ReleaseInclude;
+} as const satisfies Prisma.ReleaseSelect;
 
-export type ReleaseForRest = Prisma.ReleaseGetPayload<{ include: typeof RELEASE_REST_INCLUDE }>;
+export type ReleaseForRest = Prisma.ReleaseGetPayload<{ select: typeof RELEASE_REST_SELECT }>;
 type TrackForRest = ReleaseForRest['tracks'][number];
 
 /** A track as the legacy API shows it (storage keys never leave the server). */

@@ -10,7 +10,7 @@ import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../dow
 import { tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
 import { requireViewer } from './release-model.ts';
-import { presentRelease, RELEASE_REST_INCLUDE } from './releases.presenter.ts';
+import { presentRelease, RELEASE_REST_SELECT } from './releases.presenter.ts';
 import {
   checkRelease,
   checkReleases,
@@ -30,7 +30,7 @@ import {
 
 /** A release in the legacy shape, read in one query. */
 export async function restRelease(ctx: ReleaseCtx, id: string) {
-  const release = await getRelease(ctx, id, { include: RELEASE_REST_INCLUDE });
+  const release = await getRelease(ctx, id, { select: RELEASE_REST_SELECT });
   return presentRelease(release as never, ctx.viewer, ctx.config.env.sunsetDate);
 }
 
@@ -92,7 +92,7 @@ export function releasesRouter(): Router {
     if (statuses && !statuses.every(isReleaseStatus)) throw badInput('Unknown status', [{ field: 'status', key: 'invalid', message: 'Unknown status' }], 'invalid');
     const filter = { statuses: statuses as never };
     const [rows, totalCount] = await Promise.all([
-      listReleases(ctx, { include: RELEASE_REST_INCLUDE, take: limit + 1, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) }, filter),
+      listReleases(ctx, { select: RELEASE_REST_SELECT, take: limit + 1, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) }, filter),
       countReleases(ctx, filter),
     ]);
     const page = rows.slice(0, limit);
