@@ -40,7 +40,7 @@ builder.mutationField('createCaptchaChallenge', (t) =>
 builder.mutationField('createCaptchaQuestion', (t) =>
   t.field({
     type: CaptchaQuestion,
-    description: "Issues a text question instead of a picture (screen readers); only for type 'unlock' (the default). Same expiry and attempt limit as the picture.",
+    description: "Issues a text question instead of a picture (screen readers); type is 'unlock' (default) or 'signup', answered like the picture's challenge of that type. Same expiry and attempt limit as the picture.",
     args: { type: t.arg.string({ required: false }) },
     resolve: (_r, a, ctx) => createCaptchaQuestion(ctx, parseCaptchaPurpose(a.type ?? 'unlock')),
   }),

@@ -27,7 +27,6 @@ export const CAPTCHA_MESSAGES = {
   mismatch: 'The characters do not match the image. Please try again.',
   wrongAnswer: 'That answer is not right. Please try the new question.',
   required: 'Please type the characters you see in the picture.',
-  questionOnlyToUnlock: 'A text question is offered only to unlock an account.',
 } as const;
 
 export interface CaptchaView {
@@ -71,13 +70,11 @@ export async function createCaptcha(ctx: AppContext, purpose: CaptchaPurpose, no
 }
 
 /**
- * Issues a text question, the accessible alternative on /captcha. Only for 'unlock': sign-up's bot
- * check keeps the picture, since a question in plain words is easy for a program to answer.
+ * Issues a text question, the accessible alternative to the picture, for either purpose: a person
+ * who cannot see the picture must be able to sign up too. It is the weaker bot check, so sign-up
+ * keeps its other defences (per-address rate limit, email verification); see docs/decisions.md.
  */
 export async function createCaptchaQuestion(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaQuestionView> {
-  if (purpose !== 'unlock') {
-    throw badInput(CAPTCHA_MESSAGES.questionOnlyToUnlock, [{ field: 'type', key: 'invalid', message: CAPTCHA_MESSAGES.questionOnlyToUnlock }]);
-  }
   const { question, answer } = randomCaptchaQuestion();
   const { id, expiresAt } = await storeChallenge(ctx, purpose, 'text', answer, now);
   return { id, question, expiresAt };
@@ -131,8 +128,8 @@ async function claimChallenge(ctx: AppContext, challengeId: string | undefined, 
 
 /**
  * Sign-up's bot check when SIGNUP_CAPTCHA is on (and on-boarding's, for accounts made without it):
- * the answer to a 'signup' challenge (id from the input, else the cadence_captcha cookie of
- * GET /api/captcha/challenge), each challenge good once.
+ * the answer to a 'signup' challenge, picture or question (id from the input, else the
+ * cadence_captcha cookie of GET /api/captcha/challenge or /question), each challenge good once.
  */
 export async function requireSignupCaptcha(ctx: AppContext, input: { captchaId?: string | null; captchaCode?: string | null }, now = new Date()): Promise<void> {
   if (!ctx.config.signupCaptcha) return;

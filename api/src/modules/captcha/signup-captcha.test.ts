@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { TestBrowser, signUpBody } from '../users/test-browser.ts';
+import { answerTo, SPOKEN_NUMBERS } from './question-answers.ts';
 
 /** The server draws this fixed answer (test configuration). */
 const ANSWER = 'M4RT9';
@@ -90,6 +91,57 @@ describe('sign-up with SIGNUP_CAPTCHA on', () => {
   });
 });
 
+describe("sign-up with the text question instead of the picture (SIGNUP_CAPTCHA on)", () => {
+  const WRONG_ANSWER = 'That answer is not right. Please try the new question.';
+
+  it('REST: GET /api/captcha/question?type=signup, a wrong answer refused without an account, the right one (in words) creates it, once', async () => {
+    const browser = new TestBrowser(server);
+    const body = signUpBody();
+    const asked = await browser.get('/api/captcha/question?type=signup');
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ id: expect.any(String), question: expect.stringMatching(/\?$/), expiresAt: expect.any(String) });
+    expect(await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id: asked.body.id } })).toMatchObject({ purpose: 'signup', format: 'text' });
+    const answer = answerTo(asked.body.question);
+
+    const wrong = await browser.post('/api/users', { ...body, captchaCode: String(answer + 1) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ key: 'captcha-mismatch', message: WRONG_ANSWER });
+    expect(wrong.body.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-mismatch', message: WRONG_ANSWER }]);
+    expect(await userCount(body.email)).toBe(0);
+
+    // the cookie names the question, so the legacy body with only captchaCode is enough
+    const right = await browser.post('/api/users', { ...body, captchaCode: ` ${SPOKEN_NUMBERS[answer]!} ` });
+    expect(right.status).toBe(201);
+    expect(await userCount(body.email)).toBe(1);
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { emailNormalized: body.email.toLowerCase() } })).captchaPassedAt).toBeInstanceOf(Date);
+
+    const reused = await new TestBrowser(server).post('/api/users', { ...signUpBody(), captchaCode: String(answer), captchaId: asked.body.id });
+    expect(reused.status).toBe(400);
+    expect(reused.body.key).toBe('captcha-expired');
+  });
+
+  it("GraphQL: createCaptchaQuestion(type: \"signup\") answers signUp in digits; an 'unlock' question or a wrong answer is refused", async () => {
+    const browser = new TestBrowser(server);
+    const input = signUpBody();
+    const ask = `mutation ($type: String) { createCaptchaQuestion(type: $type) { id question } }`;
+
+    const unlock = (await browser.gql(ask, { type: 'unlock' })).data.createCaptchaQuestion;
+    const otherPurpose = await browser.gql(SIGN_UP, { input: { ...input, captchaId: unlock.id, captchaCode: String(answerTo(unlock.question)) } });
+    expect(otherPurpose.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-expired' });
+
+    const { id, question } = (await browser.gql(ask, { type: 'signup' })).data.createCaptchaQuestion;
+    const wrong = await browser.gql(SIGN_UP, { input: { ...input, captchaId: id, captchaCode: 'seventy' } });
+    expect(wrong.errors?.[0]?.message).toBe(WRONG_ANSWER);
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-mismatch' });
+    expect(await userCount(input.email)).toBe(0);
+    expect((await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id } })).attempts).toBe(1);
+
+    const right = await browser.gql(SIGN_UP, { input: { ...input, captchaId: id, captchaCode: String(answerTo(question)) } });
+    expect(right.errors).toBeUndefined();
+    expect(right.data.signUp.email).toBe(input.email);
+  });
+});
+
 const ONBOARDING = `{ viewer { needsCaptcha onboarding { name firstIncompleteStep } } }`;
 const UPDATE = `mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { needsCaptcha primaryArtists onboarding { name } } fieldErrors { field key message } } }`;
 
@@ -140,6 +192,28 @@ describe('the captcha at on-boarding step 1 (SIGNUP_CAPTCHA on)', () => {
     const other = await accountWithoutCaptcha(server);
     const reused = await other.browser.gql(UPDATE, { input: { captchaId: id, captchaCode: ANSWER } });
     expect(reused.data.updateProfile.fieldErrors[0]).toMatchObject({ field: 'captchaCode', key: 'captcha-expired' });
+  });
+
+  it('GraphQL: a text question answers the Name step too; a wrong answer is a field error in words', async () => {
+    const { user, browser } = await accountWithoutCaptcha(server);
+    const { id, question } = (await browser.gql(`mutation { createCaptchaQuestion(type: "signup") { id question } }`)).data.createCaptchaQuestion;
+    const wrong = await browser.gql(UPDATE, { input: { captchaId: id, captchaCode: String(answerTo(question) + 1) } });
+    expect(wrong.data.updateProfile.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-mismatch', message: 'That answer is not right. Please try the new question.' }]);
+    expect(wrong.data.updateProfile.viewer.needsCaptcha).toBe(true);
+    const right = await browser.gql(UPDATE, { input: { captchaId: id, captchaCode: String(answerTo(question)) } });
+    expect(right.data.updateProfile).toMatchObject({ viewer: { needsCaptcha: false, onboarding: { name: true } }, fieldErrors: [] });
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).captchaPassedAt).toBeInstanceOf(Date);
+  });
+
+  it('REST: the question from GET /api/captcha/question?type=signup (cookie) answers PUT /api/users/current-user-info', async () => {
+    const { browser } = await accountWithoutCaptcha(server);
+    const { question } = (await browser.get('/api/captcha/question?type=signup')).body;
+    const wrong = await browser.put('/api/users/current-user-info', { captchaCode: 'no idea' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors).toEqual([{ field: 'captchaCode', key: 'captcha-mismatch', message: 'That answer is not right. Please try the new question.' }]);
+    const right = await browser.put('/api/users/current-user-info', { captchaCode: String(answerTo(question)) });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ needsCaptcha: false, onboarding: { name: true } });
   });
 
   it('REST: PUT /api/users/current-user-info takes the code (challenge from the cookie) and answers 400 for a wrong one', async () => {

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { TestBrowser, latestLink } from '../users/test-browser.ts';
 import { hashToken } from '../auth/session.service.ts';
+import { answerTo, SPOKEN_NUMBERS as NUMBERS } from './question-answers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
-
-/** Answers a question the way a person listening to it would, from its words alone. */
-function answerTo(question: string): number {
-  const values = [...question.toLowerCase().matchAll(/[a-z]+/g)].map((m) => NUMBERS.indexOf(m[0])).filter((n) => n >= 0);
-  if (/ plus /.test(question)) return values[0]! + values[1]!;
-  if (/ minus /.test(question)) return values[0]! - values[1]!;
-  if (/largest/.test(question)) return Math.max(...values);
-  throw new Error(`unexpected question: ${question}`);
-}
 
 const lockedUser = () => buildUser(server.prisma, { isLocked: true, lockedAt: new Date(), failedSignInCount: 5 });
 const isLocked = async (id: string) => (await server.prisma.user.findUniqueOrThrow({ where: { id }, select: { isLocked: true } })).isLocked;
@@ -108,14 +98,16 @@ describe('the text question instead of the picture', () => {
     expect(await isLocked(user.id)).toBe(true);
   });
 
-  it("is offered only to unlock: sign-up's bot check keeps the picture", async () => {
+  it("an 'unlock' question does not answer sign-up's captcha, and an unknown type is refused", async () => {
     const browser = new TestBrowser(server);
-    const rest = await browser.get('/api/captcha/question?type=signup');
-    expect(rest.status).toBe(400);
-    expect(rest.body.message).toBe('A text question is offered only to unlock an account.');
-    const gql = await browser.gql(`mutation { createCaptchaQuestion(type: "signup") { id } }`);
-    expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect((await browser.get('/api/captcha/question?type=other')).status).toBe(400);
+    const id = (await browser.gql(`mutation { createCaptchaQuestion(type: "unlock") { id } }`)).data.createCaptchaQuestion.id as string;
+    const stored = await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ purpose: 'unlock', format: 'text' });
+    const other = await browser.gql(`mutation ($id: ID!) { solveCaptcha(id: $id, code: "1", type: "signup") { solved } }`, { id });
+    expect(other.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-expired' });
+    const unknown = await browser.get('/api/captcha/question?type=other');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('type must be unlock or signup');
   });
 });
 

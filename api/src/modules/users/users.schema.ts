@@ -111,8 +111,8 @@ const SignUpInput = builder.inputType('SignUpInput', {
     distributionAgreement: t.boolean(),
     privacyPolicyAgreement: t.boolean(),
     parentEmail: t.string(),
-    captchaCode: t.string({ description: "The characters of a 'signup' captcha; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
-    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") challenge that captchaCode answers.' }),
+    captchaCode: t.string({ description: "The characters of a 'signup' captcha picture, or the answer to its text question; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
+    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
     campaignId: t.string(),
     templateId: t.string(),
   }),
@@ -137,8 +137,8 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     paypalEmail: t.string(),
     paypalFirstName: t.string(),
     paypalLastName: t.string(),
-    captchaCode: t.string({ description: "While profile.needsCaptcha: the characters of a 'signup' captcha (a missing or wrong one is a field error)." }),
-    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") challenge that captchaCode answers.' }),
+    captchaCode: t.string({ description: "While profile.needsCaptcha: the characters of a 'signup' captcha picture or the answer to its text question (a missing or wrong one is a field error)." }),
+    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
   }),
 });
 

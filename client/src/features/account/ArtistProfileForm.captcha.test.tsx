@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '@cadence/domain/constants';
 import type { ProfilePatch } from '@cadence/domain/profile';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CaptchaChallengeState } from '../auth/useCaptchaChallenge';
 import { ArtistProfileForm, type ArtistProfileCaptcha, type ProfileFormProfile } from './ArtistProfileForm';
 
 const profile: ProfileFormProfile = { primaryArtists: ['Robin Lane'], firstName: 'Robin', lastName: 'Lane', birthday: '1990-01-15', birthdayDisabled: false };
@@ -33,7 +35,18 @@ function setup(captcha?: ArtistProfileCaptcha) {
   return { onSave, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
 }
 
-const captcha = (): ArtistProfileCaptcha => ({ imageSrc: 'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E', loadFailed: false, onNewPicture: jest.fn() });
+const picture = (): CaptchaChallengeState => ({
+  format: 'image',
+  id: 'c1',
+  imageSrc: 'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E',
+  question: null,
+  loadFailed: false,
+  switched: false,
+  refresh: jest.fn(async () => undefined),
+  switchFormat: jest.fn(),
+});
+const captcha = (): ArtistProfileCaptcha => ({ challenge: picture() });
+const QUESTION = 'What is seven plus four?';
 
 describe('ArtistProfileForm with the optional captcha', () => {
   test('without it there is no picture and no captcha field', () => {
@@ -42,12 +55,12 @@ describe('ArtistProfileForm with the optional captcha', () => {
     expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
   });
 
-  test('shows the picture with a labelled input and a "New picture" button', async () => {
+  test('shows the picture with a labelled input and a "Show another picture" button', async () => {
     const c = captcha();
     const { user } = setup(c);
-    expect(screen.getByRole('img', { name: 'Characters to type, distorted so that programs cannot read them' })).toHaveAttribute('src', c.imageSrc);
-    await user.click(screen.getByRole('button', { name: 'New picture' }));
-    expect(c.onNewPicture).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('img', { name: 'Characters to type, distorted so that programs cannot read them' })).toHaveAttribute('src', c.challenge.imageSrc);
+    await user.click(screen.getByRole('button', { name: 'Show another picture' }));
+    expect(c.challenge.refresh).toHaveBeenCalledTimes(1);
   });
 
   test('the captcha is required: nothing is saved without it, and the missing code is announced', async () => {
@@ -124,5 +137,59 @@ describe('ArtistProfileForm with the optional captcha', () => {
     await user.tab();
     expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBeNull();
     expect(screen.getByLabelText('Location')).toHaveTextContent(/^\/on-boarding$/);
+  });
+
+  test('a text question instead: its words label the answer field, a missing answer is announced in words, and the answer is sent', async () => {
+    const challenge: CaptchaChallengeState = { ...picture(), format: 'text', id: 'q1', imageSrc: null, question: QUESTION };
+    const { onSave, user } = setup({ challenge });
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    const answer = screen.getByRole('textbox', { name: QUESTION });
+    expect(answer).toHaveAccessibleDescription('Type the answer as a number, in digits or in words.');
+    await user.click(answer);
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please type your answer to the question.');
+    expect(answer).toHaveAttribute('aria-invalid', 'true');
+    await user.type(answer, 'eleven');
+    await user.tab();
+    await wait(150);
+    expect(onSave).toHaveBeenCalledWith({}, 'eleven');
+    await user.click(screen.getByRole('button', { name: 'Ask another question' }));
+    expect(challenge.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  test('switching to the question with the keyboard empties the field and forgets the code without leaving the page; the question takes the focus', async () => {
+    const onSwitch = jest.fn();
+    /** Plays the hook's part: the switch shows the other format, already loaded. */
+    function Switchable() {
+      const [format, setFormat] = useState<'image' | 'text'>('image');
+      const challenge: CaptchaChallengeState =
+        format === 'image'
+          ? { ...picture(), switchFormat: () => setFormat('text') }
+          : { ...picture(), format: 'text', id: 'q1', imageSrc: null, question: QUESTION, switched: true, switchFormat: () => setFormat('image') };
+      return <ArtistProfileForm profile={profile} onSave={async () => undefined} captcha={{ challenge, onSwitch, error: format === 'image' ? 'The characters do not match the image. Please try again.' : null }} />;
+    }
+    render(
+      <MemoryRouter initialEntries={['/on-boarding']}>
+        <Switchable />
+        <Where />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.type(screen.getByLabelText('Characters in the picture'), 'K7QX3');
+    expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBe('K7QX3');
+
+    const toQuestion = screen.getByRole('button', { name: 'Answer a text question instead' });
+    while (document.activeElement !== toQuestion) await user.tab();
+    await user.keyboard('{Enter}');
+    const answer = screen.getByRole('textbox', { name: QUESTION });
+    expect(answer).toHaveFocus();
+    expect(answer).toHaveValue('');
+    expect(onSwitch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBeNull();
+    expect(screen.getByLabelText('Location')).toHaveTextContent(/^\/on-boarding$/);
+
+    await user.click(screen.getByRole('button', { name: 'Type the characters in a picture instead' }));
+    expect(screen.getByLabelText('Characters in the picture')).toHaveValue('');
   });
 });

@@ -19,7 +19,8 @@ import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { CaptchaField, captchaRequired } from '../auth/CaptchaField';
+import { CaptchaField, isAnswered } from '../auth/CaptchaField';
+import type { CaptchaChallengeState } from '../auth/useCaptchaChallenge';
 import { TextField } from './TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
@@ -33,16 +34,16 @@ export interface ArtistProfileFormProps {
   onSave: (patch: ProfilePatch, captchaCode?: string) => Promise<unknown>;
   hideExplanations?: boolean;
   oneColumn?: boolean;
-  /** Turns the optional captcha on (supporting §2, §4): the picture to read and how to get another. */
+  /** Turns the optional captcha on (supporting §2, §4): the picture or question to answer. */
   captcha?: ArtistProfileCaptcha;
 }
 
 export interface ArtistProfileCaptcha {
-  imageSrc: string | null;
-  loadFailed: boolean;
-  onNewPicture: () => void;
-  /** Why the server refused the last code (a new picture comes with it). */
+  challenge: CaptchaChallengeState;
+  /** Why the server refused the last code (a new picture or question comes with it). */
   error?: string | null;
+  /** Called on a switch between picture and question (the refusal message no longer applies). */
+  onSwitch?: () => void;
 }
 
 /** Where clearing the captcha sends the user (supporting §2): the on-boarding Name step, afresh. */
@@ -52,25 +53,27 @@ type ArtistProfileFormValues = ArtistProfileValues & { captcha?: string };
 
 /**
  * Supporting §4: a valid captcha code is kept in local storage; clearing a typed code forgets it and
- * sends the user to CAPTCHA_CLEARED_URL.
+ * sends the user to CAPTCHA_CLEARED_URL. Switching between picture and question empties the field
+ * too, but that is not the person clearing their code: it forgets the code and stays.
  */
 function ProfileCaptcha({ captcha, onAfterBlur }: { captcha: ArtistProfileCaptcha; onAfterBlur: () => void }) {
   const navigate = useNavigate();
   const { input } = useField<string>('captcha', { subscription: { value: true } });
   const value = typeof input.value === 'string' ? input.value : '';
-  const previous = useRef(value);
+  const format = captcha.challenge.format;
+  const previous = useRef({ value, format });
   useEffect(() => {
     const before = previous.current;
-    previous.current = value;
-    if (captchaRequired(value) === undefined) window.localStorage.setItem(STORAGE_KEYS.captchaCode, value.trim());
-    else if (before.trim() !== '') {
+    previous.current = { value, format };
+    if (isAnswered(value)) window.localStorage.setItem(STORAGE_KEYS.captchaCode, value.trim());
+    else if (before.value.trim() !== '') {
       window.localStorage.removeItem(STORAGE_KEYS.captchaCode);
-      void navigate(CAPTCHA_CLEARED_URL);
+      if (before.format === format) void navigate(CAPTCHA_CLEARED_URL);
     }
-  }, [value, navigate]);
+  }, [value, format, navigate]);
   return (
     <>
-      <CaptchaField name="captcha" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={captcha.onNewPicture} onAfterBlur={onAfterBlur} />
+      <CaptchaField name="captcha" challenge={captcha.challenge} onAfterBlur={onAfterBlur} onSwitch={captcha.onSwitch} />
       {captcha.error && <ErrorMessage>{captcha.error}</ErrorMessage>}
     </>
   );
@@ -115,7 +118,7 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
           debounce(() => {
             const values = form.getState().values;
             const code = captcha ? (values.captcha ?? '').trim() : undefined;
-            if (captcha && captchaRequired(code) !== undefined) return;
+            if (captcha && !isAnswered(code)) return;
             if (Object.keys(validateArtistProfile(values)).length > 0) return;
             const patch = artistProfilePatch(saved.current, values);
             const newCode = code !== undefined && code !== lastCodeSent.current;

@@ -42,8 +42,8 @@ export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountPro
 
 /**
  * The artist profile form on the signed-in profile. `captcha` (on-boarding step 1 turns it on while
- * profile.needsCaptcha) adds the form's captcha with a self-hosted 'signup' challenge, answered with
- * the save; a refused code shows its message and a new picture.
+ * profile.needsCaptcha) adds the form's captcha with a self-hosted 'signup' challenge (a picture, or
+ * a text question instead), answered with the save; a refused code shows its message and a new one.
  */
 export function ProfileArtistForm({ profile, hideExplanations, captcha = false }: { profile: AccountProfile; hideExplanations?: boolean; captcha?: boolean }) {
   const save = useSaveProfile();
@@ -62,7 +62,7 @@ export function ProfileArtistForm({ profile, hideExplanations, captcha = false }
       profile={profile}
       hideExplanations={hideExplanations}
       onSave={onSave}
-      captcha={captcha ? { imageSrc: challenge.imageSrc, loadFailed: challenge.loadFailed, onNewPicture: () => void challenge.refresh(), error: captchaError } : undefined}
+      captcha={captcha ? { challenge, error: captchaError, onSwitch: () => setCaptchaError(null) } : undefined}
     />
   );
 }

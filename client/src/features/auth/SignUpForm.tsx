@@ -27,7 +27,7 @@ export interface SignUpValues {
   parentEmail?: string;
   privacyPolicyAgreement?: boolean;
   distributionAgreement?: boolean;
-  /** The characters of the sign-up captcha (only when the server asks for one). */
+  /** The characters of the sign-up captcha, or the answer to its question (only when the server asks for one). */
   captchaCode?: string;
 }
 
@@ -52,7 +52,8 @@ export function signUpAgeGroup(birthday: string | undefined, today: string) {
  * Core §1, §4, §7 sign-up: email, password (the domain rule), names and birthday; adults accept the
  * distribution agreement, minors give a parent's email and accept the privacy policy, under 13 is
  * refused by the server (which sets age_restricted) and ends on /disabled. When the server's
- * sign-up captcha is on (client config signupCaptcha), the form shows its picture and sends the answer.
+ * sign-up captcha is on (client config signupCaptcha), the form shows its picture, or a text question
+ * instead for a person who cannot see it, and sends the answer.
  */
 export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFormProps) {
   const [signUp] = useMutation(SignUpMutation);
@@ -89,7 +90,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
         return undefined;
       }
       if (signupCaptcha) {
-        // A challenge answers once and a refused one may be spent: ask for a new picture and a new answer.
+        // A challenge answers once and a refused one may be spent: ask for a new one and a new answer.
         setTimeout(() => {
           form.change('captchaCode', '');
           form.resetFieldState('captchaCode');
@@ -124,7 +125,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
                 <AgreementField name="privacyPolicyAgreement" />
               </>
             )}
-            {signupCaptcha && <CaptchaField name="captchaCode" imageSrc={captcha.imageSrc} loadFailed={captcha.loadFailed} onNewPicture={() => void captcha.refresh()} />}
+            {signupCaptcha && <CaptchaField name="captchaCode" challenge={captcha} />}
             {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
             <button className="button" type="submit" disabled={submitting}>
               {submitting ? 'Creating your account…' : 'Create account'}

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PageHandle } from '../../app/page-meta';
 import { reloadAt } from '../auth/session';
 import { UnlockByEmail } from './UnlockByEmail';
-import { UnlockChallengeForm, type ChallengeFormat } from './UnlockChallengeForm';
+import { UnlockChallengeForm } from './UnlockChallengeForm';
 import { UnlockLinkStatus } from './UnlockLinkStatus';
 
 export const handle: PageHandle = {
@@ -24,8 +24,6 @@ export interface CaptchaPageProps {
 export default function CaptchaPage({ navigate = reloadAt }: CaptchaPageProps) {
   const [params] = useSearchParams();
   const unlockToken = params.get('unlock');
-  const [format, setFormat] = useState<ChallengeFormat>('image');
-  const [switched, setSwitched] = useState(false);
   const [unlockedByLink, setUnlockedByLink] = useState(false);
 
   return (
@@ -34,22 +32,8 @@ export default function CaptchaPage({ navigate = reloadAt }: CaptchaPageProps) {
       {unlockToken !== null && <UnlockLinkStatus token={unlockToken} navigate={navigate} onUnlocked={() => setUnlockedByLink(true)} />}
       {!unlockedByLink && (
         <>
-          <p>
-            Your account was locked after several sign-in attempts.{' '}
-            {format === 'image' ? 'Type the characters you see in the picture to continue.' : 'Answer the question to continue.'}
-          </p>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setFormat(format === 'image' ? 'text' : 'image');
-              setSwitched(true);
-            }}
-          >
-            {format === 'image' ? 'Answer a text question instead' : 'Type the characters in a picture instead'}
-          </button>
-          {/* A new key starts the other format with its own challenge and an empty answer. */}
-          <UnlockChallengeForm key={format} format={format} navigate={navigate} focusOnLoad={switched} />
+          <p>Your account was locked after several sign-in attempts.</p>
+          <UnlockChallengeForm navigate={navigate} />
           <UnlockByEmail />
         </>
       )}

@@ -20,8 +20,8 @@ export const SolveCaptchaMutation = graphql(`
 `);
 
 export const CreateCaptchaQuestionMutation = graphql(`
-  mutation CreateCaptchaQuestion {
-    createCaptchaQuestion(type: "unlock") {
+  mutation CreateCaptchaQuestion($type: String) {
+    createCaptchaQuestion(type: $type) {
       id
       question
       expiresAt

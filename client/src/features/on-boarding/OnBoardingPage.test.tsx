@@ -8,7 +8,7 @@ import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../app/apollo';
 import { UpdateProfileMutation, ViewerProfileQuery } from '../account/account.graphql';
-import { CreateCaptchaChallengeMutation } from '../captcha/captcha.graphql';
+import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from '../captcha/captcha.graphql';
 import type { AccountProfile } from '../account/useAccount';
 import { CountrySelectQuery } from '../dictionaries/CountrySelect';
 import OnBoardingPage from './OnBoardingPage';
@@ -91,25 +91,36 @@ test('without an owed captcha the Name step shows no picture', async () => {
   expect(screen.queryByRole('img')).not.toBeInTheDocument();
 });
 
-test('an account that owes the sign-up captcha answers it in the Name step: a refusal is announced with a new picture, a right code opens Next', async () => {
+/**
+ * An account owing the sign-up captcha, whose profile saves the server accepts only with `rightCode`
+ * (refusing others with `refusal`); `sent` collects the saved inputs.
+ */
+function owingCaptcha(rightCode: string, refusal: string) {
   const stepOneOpen = { __typename: 'Onboarding', name: false, contacts: false, distribution: false, firstIncompleteStep: 1 };
   const owing = profile({ needsCaptcha: true, onboarding: stepOneOpen });
-  let pictures = 0;
   const sent: unknown[] = [];
+  server.use(
+    api.mutation(UpdateProfileMutation, ({ variables }) => {
+      sent.push(variables.input);
+      const right = variables.input.captchaCode === rightCode;
+      const viewer = right ? { ...owing, needsCaptcha: false, onboarding: { ...owing.onboarding, name: true } } : owing;
+      const fieldErrors = right ? [] : [{ __typename: 'ProfileFieldError', field: 'captchaCode', key: 'captcha-mismatch', message: refusal }];
+      const updateProfile = { __typename: 'UpdateProfilePayload', viewer, fieldErrors };
+      return HttpResponse.json({ data: { updateProfile } });
+    }),
+  );
+  return { owing, sent };
+}
+
+test('an account that owes the sign-up captcha answers it in the Name step: a refusal is announced with a new picture, a right code opens Next', async () => {
+  const { owing, sent } = owingCaptcha('K7QX3', 'The characters do not match the image. Please try again.');
+  let pictures = 0;
   server.use(
     api.mutation(CreateCaptchaChallengeMutation, ({ variables }) => {
       pictures += 1;
       expect(variables.type).toBe('signup');
       const createCaptchaChallenge = { __typename: 'CaptchaChallenge', id: `c${pictures}`, svg: `<svg>P${pictures}</svg>`, expiresAt: '2030-01-01T00:00:00.000Z' };
       return HttpResponse.json({ data: { createCaptchaChallenge } });
-    }),
-    api.mutation(UpdateProfileMutation, ({ variables }) => {
-      sent.push(variables.input);
-      const right = variables.input.captchaCode === 'K7QX3';
-      const viewer = right ? { ...owing, needsCaptcha: false, onboarding: { ...owing.onboarding, name: true } } : owing;
-      const fieldErrors = right ? [] : [{ __typename: 'ProfileFieldError', field: 'captchaCode', key: 'captcha-mismatch', message: 'The characters do not match the image. Please try again.' }];
-      const updateProfile = { __typename: 'UpdateProfilePayload', viewer, fieldErrors };
-      return HttpResponse.json({ data: { updateProfile } });
     }),
   );
   renderAt('/on-boarding', owing);
@@ -132,6 +143,42 @@ test('an account that owes the sign-up captcha answers it in the Name step: a re
   expect(sent[sent.length - 1]).toEqual({ captchaCode: 'K7QX3', captchaId: 'c2' });
   expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('the Name step offers a text question instead of the picture: a wrong answer is announced with a new question, a right one opens Next', async () => {
+  const { owing, sent } = owingCaptcha('9', 'That answer is not right. Please try the new question.');
+  const questions = ['What is seven plus four?', 'What is twelve minus three?'];
+  let asked = 0;
+  server.use(
+    api.mutation(CreateCaptchaChallengeMutation, () => {
+      const createCaptchaChallenge = { __typename: 'CaptchaChallenge', id: 'c1', svg: '<svg>P1</svg>', expiresAt: '2030-01-01T00:00:00.000Z' };
+      return HttpResponse.json({ data: { createCaptchaChallenge } });
+    }),
+    api.mutation(CreateCaptchaQuestionMutation, ({ variables }) => {
+      expect(variables.type).toBe('signup');
+      asked += 1;
+      const createCaptchaQuestion = { __typename: 'CaptchaQuestion', id: `q${asked}`, question: questions[asked - 1]!, expiresAt: '2030-01-01T00:00:00.000Z' };
+      return HttpResponse.json({ data: { createCaptchaQuestion } });
+    }),
+  );
+  renderAt('/on-boarding', owing);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Answer a text question instead' }));
+  const answer = await screen.findByRole('textbox', { name: 'What is seven plus four?' });
+  expect(answer).toHaveFocus();
+
+  await user.type(answer, '12');
+  await user.tab();
+  expect(await screen.findByRole('alert')).toHaveTextContent('That answer is not right. Please try the new question.');
+  expect(sent).toEqual([{ captchaCode: '12', captchaId: 'q1' }]);
+  const next = await screen.findByRole('textbox', { name: 'What is twelve minus three?' });
+
+  await user.clear(next);
+  await user.type(next, '9');
+  await user.tab();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+  expect(sent[sent.length - 1]).toEqual({ captchaCode: '9', captchaId: 'q2' });
+  expect(screen.queryByRole('textbox', { name: /What is/ })).not.toBeInTheDocument();
 });
 
 test('a 16-year-old is asked for a parent email in the contact step', async () => {
