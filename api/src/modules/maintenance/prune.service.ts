@@ -1,11 +1,24 @@
 /**
  * Deletes rows that can no longer be used: expired captcha challenges, expired or used mail-link
- * tokens, sessions past their idle or absolute expiry, and rate-limit windows that have ended.
- * Each table is emptied in small batches, so no statement holds many locks or runs long.
+ * tokens, sessions past their idle or absolute expiry, rate-limit windows that have ended, and
+ * durable jobs finished long enough ago. Each table is emptied in small batches, so no statement
+ * holds many locks or runs long.
  */
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 
-/** The tables and the condition ($1: now) under which a row is of no further use. */
+const DAY_MS = 24 * 60 * 60_000;
+/** How long finished jobs are kept for looking into what ran; failed ones longer, to find out why. */
+export const SUCCEEDED_JOB_RETENTION_MS = 30 * DAY_MS;
+export const DEAD_JOB_RETENTION_MS = 90 * DAY_MS;
+
+interface Prunable {
+  table: string;
+  /** When a row is of no further use; $1 is the cutoff: now, less `keepMs`. */
+  dead: string;
+  keepMs?: number;
+}
+
+/** The tables and the condition under which a row is of no further use. */
 const PRUNABLE = {
   // Expired challenges (solved ones included): an answer is refused after expiry anyway.
   captchaChallenges: { table: 'captcha_challenges', dead: 'expires_at < $1' },
@@ -15,7 +28,11 @@ const PRUNABLE = {
   sessions: { table: 'sessions', dead: 'idle_expires_at < $1' },
   // A window that has ended no longer counts (rate-limit.service reads only the current one).
   rateLimitBuckets: { table: 'rate_limit_buckets', dead: 'expires_at < $1' },
-} as const;
+  // Deleting a finished job also frees its unique key: the key deduplicates live work, not history.
+  succeededJobs: { table: 'jobs', dead: "status = 'SUCCEEDED' AND finished_at < $1", keepMs: SUCCEEDED_JOB_RETENTION_MS },
+  // DEAD gave up after maxAttempts; FAILED is final too (the worker retries as QUEUED, never FAILED).
+  deadJobs: { table: 'jobs', dead: "status IN ('DEAD', 'FAILED') AND finished_at < $1", keepMs: DEAD_JOB_RETENTION_MS },
+} as const satisfies Record<string, Prunable>;
 
 export type PruneCounts = Record<keyof typeof PRUNABLE, number>;
 
@@ -30,11 +47,12 @@ export async function pruneExpiredRows(prisma: Pick<PrismaClient, '$executeRawUn
   const batchSize = options.batchSize ?? 1_000;
   const maxBatches = options.maxBatches ?? 100;
   const counts = {} as PruneCounts;
-  for (const [name, { table, dead }] of Object.entries(PRUNABLE) as [keyof typeof PRUNABLE, (typeof PRUNABLE)[keyof typeof PRUNABLE]][]) {
+  for (const [name, { table, dead, keepMs = 0 }] of Object.entries(PRUNABLE) as [keyof typeof PRUNABLE, Prunable][]) {
     counts[name] = 0;
+    const cutoff = new Date(now.getTime() - keepMs);
     for (let batch = 0; batch < maxBatches; batch += 1) {
       // ctid picks the physical rows, so one statement works for every table's key (buckets have a composite one).
-      const deleted = await prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${dead} LIMIT $2)`, now, batchSize);
+      const deleted = await prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${dead} LIMIT $2)`, cutoff, batchSize);
       counts[name] += deleted;
       if (deleted < batchSize) break;
     }

@@ -5,7 +5,7 @@ import { JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
 import { buildUser } from '../../test/factories.ts';
 import { PRUNE_EVERY_MS, PRUNE_EXPIRED_JOB, maintenanceJobHandlers, schedulePruning } from './prune.job.ts';
-import { pruneExpiredRows } from './prune.service.ts';
+import { DEAD_JOB_RETENTION_MS, SUCCEEDED_JOB_RETENTION_MS, pruneExpiredRows } from './prune.service.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const logger = createLogger('error');
@@ -13,6 +13,7 @@ const NOW = new Date('2030-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -79,10 +80,44 @@ describe('pruning expired rows', () => {
   it('deletes only the rows past their expiry (and used link tokens), in batches', async () => {
     await seed();
     const counts = await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 });
-    expect(counts).toEqual({ captchaChallenges: 3, emailTokens: 3, sessions: 2, rateLimitBuckets: 2 });
+    expect(counts).toEqual({ captchaChallenges: 3, emailTokens: 3, sessions: 2, rateLimitBuckets: 2, succeededJobs: 0, deadJobs: 0 });
     expect(await remaining()).toEqual(KEPT);
     // nothing more to do: a second run deletes nothing
-    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 })).toEqual({ captchaChallenges: 0, emailTokens: 0, sessions: 0, rateLimitBuckets: 0 });
+    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 })).toEqual({ captchaChallenges: 0, emailTokens: 0, sessions: 0, rateLimitBuckets: 0, succeededJobs: 0, deadJobs: 0 });
+  });
+
+  it('deletes succeeded jobs finished over 30 days ago and dead ones over 90 days ago, in batches; pending, running and recent ones stay', async () => {
+    expect(SUCCEEDED_JOB_RETENTION_MS).toBe(30 * DAY);
+    expect(DEAD_JOB_RETENTION_MS).toBe(90 * DAY);
+    const job = (name: string, status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'DEAD', finishedAt: Date | null, createdAt = ago(200 * DAY)) =>
+      db.prisma.job.create({ data: { name, status, finishedAt, createdAt, runAt: createdAt, startedAt: finishedAt ? createdAt : null } });
+    await job('succeeded-31-days-ago', 'SUCCEEDED', ago(31 * DAY));
+    await job('succeeded-a-year-ago', 'SUCCEEDED', ago(365 * DAY), ago(366 * DAY));
+    await job('succeeded-just-past-30-days', 'SUCCEEDED', ago(30 * DAY + 1000));
+    await job('succeeded-29-days-ago', 'SUCCEEDED', ago(29 * DAY));
+    await job('succeeded-just-now', 'SUCCEEDED', ago(1000), ago(HOUR));
+    await job('dead-91-days-ago', 'DEAD', ago(91 * DAY));
+    await job('failed-91-days-ago', 'FAILED', ago(91 * DAY));
+    await job('dead-89-days-ago', 'DEAD', ago(89 * DAY));
+    await job('failed-31-days-ago', 'FAILED', ago(31 * DAY));
+    await job('queued-since-200-days', 'QUEUED', null);
+    await job('running-since-200-days', 'RUNNING', null);
+    // a retried job keeps whatever finishedAt it has; only its status says whether it is over
+    await job('queued-with-old-finished-at', 'QUEUED', ago(120 * DAY));
+
+    const counts = await pruneExpiredRows(db.prisma, NOW, { batchSize: 1 });
+    expect(counts).toMatchObject({ succeededJobs: 3, deadJobs: 2 });
+    const left = (await db.prisma.job.findMany({ select: { name: true } })).map((j) => j.name).sort();
+    expect(left).toEqual([
+      'dead-89-days-ago',
+      'failed-31-days-ago',
+      'queued-since-200-days',
+      'queued-with-old-finished-at',
+      'running-since-200-days',
+      'succeeded-29-days-ago',
+      'succeeded-just-now',
+    ]);
+    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 1 })).toMatchObject({ succeededJobs: 0, deadJobs: 0 });
   });
 
   it('stops a table after maxBatches, leaving the rest for the next run', async () => {
@@ -114,7 +149,7 @@ describe('the recurring pruning job', () => {
     expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
 
     const done = await db.prisma.job.findUniqueOrThrow({ where: { id: first!.id } });
-    expect(done).toMatchObject({ status: 'SUCCEEDED', uniqueKey: null, result: { captchaChallenges: 1, emailTokens: 0, sessions: 1, rateLimitBuckets: 0 } });
+    expect(done).toMatchObject({ status: 'SUCCEEDED', uniqueKey: null, result: { captchaChallenges: 1, emailTokens: 0, sessions: 1, rateLimitBuckets: 0, succeededJobs: 0, deadJobs: 0 } });
     expect(await db.prisma.captchaChallenge.count()).toBe(1);
 
     const [next, ...more] = await pendingRuns();
