@@ -1,17 +1,18 @@
 /**
  * Benchmark (issue 5, diagnosis): where the releases list's CPU goes, layer by layer, in one
  * process and without HTTP. Prints CPU milliseconds per operation for the whole GraphQL
- * execution, the GraphQL layer alone over rows already loaded, the Prisma list and count
- * queries, and plain graphql-js over plain objects (the floor of the GraphQL layer).
+ * execution, the GraphQL layer alone over releases already read, the read model's one SQL
+ * statement, and plain graphql-js over plain objects (the floor of the GraphQL layer).
  *
  *   npx tsx bench/releases-layers.ts     # PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL to change)
  */
 import { buildSchema, execute, parse } from 'graphql';
-import { createTestDatabase } from '../api/src/db/database.ts';
+import { createTestDatabase, type SqlRunner } from '../api/src/db/database.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
 import { schema } from '../api/src/graphql/schema.ts';
 import type { AppContext } from '../api/src/context.ts';
+import { readReleasePage } from '../api/src/modules/releases/release-read.ts';
 import { seedReleases } from './seed-releases.ts';
 
 const db = await createTestDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', poolSize: 10 });
@@ -20,10 +21,10 @@ const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false' });
 const logger = createLogger('error');
 const document = parse(`query Bench { releases(first: 20) { totalCount edges { node { id title status displayStatus releaseDate
   tracks { id title isrc credits { artistName role } } } } } }`);
-const context = (prisma = db.prisma): AppContext => ({ prisma, config, logger, viewer: { userId, role: 'USER' }, requestId: 'bench', brandId: 'default' });
+const context = (sql: SqlRunner = db.sql): AppContext => ({ prisma: db.prisma, sql, config, logger, viewer: { userId, role: 'USER' }, requestId: 'bench', brandId: 'default' });
 
-async function measure(name: string, fn: () => unknown, n = 1000, parallel = 10): Promise<void> {
-  for (let i = 0; i < 100; i++) await fn();
+async function measure(name: string, fn: () => unknown, n = 2000, parallel = 10): Promise<void> {
+  for (let i = 0; i < 200; i++) await fn();
   const before = process.cpuUsage();
   for (let i = 0; i < n / parallel; i++) await Promise.all(Array.from({ length: parallel }, fn));
   const used = process.cpuUsage(before);
@@ -32,29 +33,18 @@ async function measure(name: string, fn: () => unknown, n = 1000, parallel = 10)
 
 const first = (await execute({ schema, document, contextValue: context() })) as { errors?: unknown[] };
 if (first.errors) throw new Error(JSON.stringify(first.errors));
-await measure('GraphQL execution (Pothos + Prisma)', () => execute({ schema, document, contextValue: context() }));
+await measure('GraphQL execution (Pothos + read model)', () => execute({ schema, document, contextValue: context() }));
 
-// The same execution over rows loaded once: what the GraphQL layer costs without the database.
-const loaded = new Map<string, unknown>();
-const memo = (key: string, load: () => Promise<unknown>) => (loaded.has(key) ? loaded.get(key) : load().then((v) => (loaded.set(key, v), v)));
-const preloaded = new Proxy(db.prisma, {
-  get(target, prop) {
-    if (prop !== 'release') return Reflect.get(target, prop);
-    return { ...target.release, findMany: (a: never) => memo('list', () => target.release.findMany(a)), count: (a: never) => memo('count', () => target.release.count(a)) };
-  },
-});
-await measure('GraphQL layer over loaded rows (Pothos)', () => execute({ schema, document, contextValue: context(preloaded) }));
+// The same execution over a page read once (a fresh copy each time, as a new read would give):
+// what the GraphQL layer costs without the database.
+const texts = new Map<string, string>();
+const recording: SqlRunner = { ...db.sql, query: async (text, params, options) => { const rows = await db.sql.query(text, params, options); texts.set(text, JSON.stringify(rows)); return rows as never; } };
+await execute({ schema, document, contextValue: context(recording) });
+const replay: SqlRunner = { ...db.sql, query: async (text) => JSON.parse(texts.get(text)!) };
+await measure('GraphQL layer over a page already read', () => execute({ schema, document, contextValue: context(replay) }));
 
-let query: unknown;
-const capture = new Proxy(db.prisma, {
-  get(target, prop) {
-    if (prop !== 'release') return Reflect.get(target, prop);
-    return { ...target.release, findMany: (a: never) => ((query = a), target.release.findMany(a)) };
-  },
-});
-await execute({ schema, document, contextValue: context(capture) });
-await measure('Prisma findMany with the planned selection', () => db.prisma.release.findMany(query as never));
-await measure('Prisma count', () => db.prisma.release.count({ where: { userId, status: { not: 99 } } }));
+const include = { release: ['title' as const], tracks: ['id' as const, 'title' as const, 'isrc' as const], trackCredits: ['artistName' as const, 'artistRelationTypeId' as const] };
+await measure('read model: the one SQL statement', () => readReleasePage(context(), { take: 20, direction: 'forward', count: true }, include));
 
 const plainSchema = buildSchema(`type Query { releases(first: Int): Conn } type Conn { totalCount: Int edges: [Edge] } type Edge { node: R }
   type R { id: ID title: String status: String displayStatus: String releaseDate: String tracks: [T] }

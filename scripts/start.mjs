@@ -22,6 +22,12 @@ if (!process.argv.includes('--no-build')) {
   run('client build', process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'client', '--logLevel', 'warn']);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// A built app runs in production mode unless told otherwise: graphql-js, React and express then
+// skip their development-only checks.
+const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

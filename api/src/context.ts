@@ -2,6 +2,7 @@
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import type { SqlRunner } from './db/database.ts';
 
 export type Role = 'USER' | 'SUPPORT' | 'ADMIN';
 
@@ -18,6 +19,8 @@ export interface Viewer {
 
 export interface AppContext {
   prisma: PrismaClient;
+  /** Plain SQL on the same database, for the read models that answer in one statement. */
+  sql: SqlRunner;
   config: Config;
   logger: Logger;
   viewer: Viewer | null;

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
 
   const httpServer = http.createServer();
-  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, ping: db.ping, httpServer });
+  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
   httpServer.on('request', app);
   await listen(httpServer, config);
   const address = httpServer.address();

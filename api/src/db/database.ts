@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { openSchemaEngine, readMigrationsList, SCHEMA_ENGINE_WASM_VERSION, type MigrationStatus, type MigrationTarget } from '../../../scripts/db/schema-engine.ts';
-import { pgliteClientAdapter, postgresClientAdapter } from './adapters.ts';
+import type { SqlQuery } from '@prisma/driver-adapter-utils';
+import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { createMemoryPglite, hashOf, loadOrCreateDump, openPgliteDir, pgliteFromImage, pgliteVersion, type PGlite } from './pglite.ts';
 import { StartupError } from './startup-error.ts';
 
@@ -22,9 +23,17 @@ const MIGRATE_LOCK_KEY = 0x0cade0ce;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** Plain SQL next to Prisma, for health checks, locks and test clean-up. */
+/**
+ * Plain SQL next to Prisma: health checks, locks, test clean-up, and the read models that answer a
+ * hot read in one statement (modules/releases/release-read.ts).
+ */
 export interface SqlRunner {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `prepare` keeps the statement prepared on each PostgreSQL connection (named after its text), so
+   * a statement the app sends on every request is parsed and planned once; only for a fixed set of
+   * texts, never for SQL built from input.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
 }
@@ -130,7 +139,8 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
       await pool.query('SELECT 1');
     },
     sql: {
-      query: async <T,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+      query: async <T,>(text: string, params?: unknown[], options?: { prepare?: boolean }) =>
+        (await pool.query(options?.prepare ? { name: statementName({ sql: text } as SqlQuery), text, values: params } : { text, values: params })).rows as T[],
       exec: async (script: string) => {
         await pool.query(script);
       },

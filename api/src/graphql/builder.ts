@@ -18,7 +18,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     Upload: { Input: Promise<FileUpload>; Output: never };
     Date: { Input: string; Output: string };
-    DateTime: { Input: Date; Output: Date };
+    DateTime: { Input: Date; Output: Date | string };
   };
   DefaultFieldNullability: false;
 }>({
@@ -59,7 +59,7 @@ builder.scalarType('Date', {
 });
 builder.scalarType('DateTime', {
   description: 'An instant as an ISO 8601 string.',
-  serialize: (v) => v.toISOString(),
+  serialize: (v) => (typeof v === 'string' ? v : v.toISOString()),
   parseValue: (v) => {
     const d = new Date(String(v));
     if (Number.isNaN(d.getTime())) throw new TypeError('DateTime must be an ISO 8601 string');

@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { SqlRunner } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
 import { schema } from '../graphql/schema.ts';
 import { formatError } from '../graphql/errors.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   prisma: PrismaClient;
+  /** Plain SQL on the same database (the read models). */
+  sql: SqlRunner;
   /** Answers whether the database is reachable (for /readyz). */
   ping: () => Promise<void>;
   httpServer?: Server;
@@ -35,11 +38,13 @@ export interface App {
 
 /** Builds the express app; call `stop` to drain Apollo before closing the database. */
 export async function createApp(deps: AppDeps): Promise<App> {
-  const { config, logger, prisma } = deps;
+  const { config, logger, prisma, sql } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  // API answers are no-store, so an ETag (a SHA-1 of every JSON body) would never be used.
+  app.set('etag', false);
 
   let shuttingDown = false;
 
@@ -50,6 +55,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     const started = process.hrtime.bigint();
     const ctx: AppContext = {
       prisma,
+      sql,
       config,
       logger: logger.child({ requestId }),
       viewer: null,

@@ -45,7 +45,7 @@ export function authenticate() {
       } else {
         const token = readCookie(req, SESSION_COOKIE);
         if (token) {
-          req.ctx.viewer = await resolveSession(req.ctx.prisma, token);
+          req.ctx.viewer = await resolveSession(req.ctx, token);
           req.authMethod = 'cookie';
         }
       }

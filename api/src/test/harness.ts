@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { createTestDatabase } from '../db/database.ts';
+import { createTestDatabase, type SqlRunner } from '../db/database.ts';
 import { createApp } from '../http/app.ts';
 import { seed } from '../../../prisma/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -15,6 +15,8 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 export interface TestServer {
   url: string;
   prisma: PrismaClient;
+  /** Plain SQL on the same database (what the app's read models use). */
+  sql: SqlRunner;
   config: Config;
   /** GraphQL POST with the CSRF-safe JSON content type. */
   gql<T = unknown>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }>;
@@ -28,13 +30,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
   const httpServer = http.createServer();
   const logger = createLogger('error');
-  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, ping: db.ping, httpServer });
+  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
   httpServer.on('request', app);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   return {
     url,
     prisma: db.prisma,
+    sql: db.sql,
     config,
     async gql(query, variables, headers = {}) {
       const res = await fetch(`${url}/graphql`, {

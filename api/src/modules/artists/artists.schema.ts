@@ -1,7 +1,7 @@
 /** GraphQL: adding and removing artist credits. */
 import { builder } from '../../graphql/builder.ts';
-import { getRelease } from '../releases/releases.service.ts';
-import { ArtistRoleEnum } from '../releases/releases.schema.ts';
+import { ArtistCredit, ArtistRoleEnum, Release, releaseFor } from '../releases/releases.schema.ts';
+import { readCredits } from '../releases/release-read.ts';
 import { RELEASE_VERSION_DESCRIPTION } from '../tracks/tracks.schema.ts';
 import { addArtistCredits, removeArtistCredit } from './artists.service.ts';
 
@@ -17,17 +17,14 @@ const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
 
 const AddArtistCreditPayload = builder.objectRef<{ releaseId: string; creditIds: string[] }>('AddArtistCreditPayload').implement({
   fields: (t) => ({
-    credits: t.prismaField({
-      type: ['ArtistCredit'],
-      resolve: (query, p, _a, ctx) => ctx.prisma.artistCredit.findMany({ ...query, where: { id: { in: p.creditIds }, userId: ctx.viewer?.userId ?? '' }, orderBy: { position: 'asc' } }),
-    }),
-    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+    credits: t.field({ type: [ArtistCredit], resolve: (p, _a, ctx) => readCredits(ctx, p.creditIds) }),
+    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 const RemoveArtistCreditPayload = builder.objectRef<{ releaseId: string; id: string }>('RemoveArtistCreditPayload').implement({
   fields: (t) => ({
     removedCreditId: t.exposeID('id'),
-    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 

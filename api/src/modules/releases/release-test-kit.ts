@@ -3,6 +3,8 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
@@ -146,4 +148,26 @@ export function heldUpload(bytes: Buffer): { stream: Readable; reading: Promise<
     },
   });
   return { stream, reading, send: release };
+}
+
+/** Counts the SQL statements sent to the database (PGlite or pg, Prisma's and plain SQL alike) while `fn` runs. */
+export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const pgliteQuery = PGlite.prototype.query;
+  const pgQuery = pg.Client.prototype.query;
+  PGlite.prototype.query = function (this: PGlite, ...args: unknown[]) {
+    n += 1;
+    return (pgliteQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgliteQuery;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    n += 1;
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  try {
+    await fn();
+  } finally {
+    PGlite.prototype.query = pgliteQuery;
+    pg.Client.prototype.query = pgQuery;
+  }
+  return n;
 }

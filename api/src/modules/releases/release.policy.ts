@@ -6,8 +6,8 @@ import {
   isDownloadEligible,
   isEditable,
 } from '@cadence/domain/release-rules';
+import type { ReleaseLike } from '@cadence/domain/release-rules';
 import type { Viewer } from '../../context.ts';
-import { statusName, toReleaseLike, type ReleaseStatusRow } from './release-model.ts';
 
 /** The viewer owns the entity (a release, track or credit carries its owner's userId). */
 export function canAccessRelease(viewer: Viewer | null, entity: { userId: string }): boolean {
@@ -15,14 +15,13 @@ export function canAccessRelease(viewer: Viewer | null, entity: { userId: string
 }
 
 /** What the viewer may do with this release; sent to the client as viewerCan so it never recomputes permissions. */
-export function releaseAbilities(viewer: Viewer | null, release: ReleaseStatusRow & { userId: string }, sunsetDate: string) {
+export function releaseAbilities(viewer: Viewer | null, release: { userId: string }, like: ReleaseLike, sunsetDate: string) {
   const owner = canAccessRelease(viewer, release);
-  const status = statusName(release.status);
   return {
-    edit: owner && isEditable(status),
-    delete: owner && isDeletable(status),
-    takedown: owner && canBeTakenDown(status),
-    viewTracks: owner && areTracksViewable(status),
-    download: owner && isDownloadEligible(toReleaseLike(release), sunsetDate),
+    edit: owner && isEditable(like.status),
+    delete: owner && isDeletable(like.status),
+    takedown: owner && canBeTakenDown(like.status),
+    viewTracks: owner && areTracksViewable(like.status),
+    download: owner && isDownloadEligible(like, sunsetDate),
   };
 }

@@ -1,7 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { png, wav } from '../../integrations/media/fixtures.ts';
-import { daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { countStatements, daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -121,28 +119,6 @@ describe('releases over GraphQL', () => {
 });
 
 describe('N+1', () => {
-  /** Counts SQL statements sent by the Prisma adapter (PGlite or pg) while `fn` runs. */
-  async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-    let n = 0;
-    const pgliteQuery = PGlite.prototype.query;
-    const pgQuery = pg.Client.prototype.query;
-    PGlite.prototype.query = function (this: PGlite, ...args: unknown[]) {
-      n += 1;
-      return (pgliteQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pgliteQuery;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      n += 1;
-      return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pgQuery;
-    try {
-      await fn();
-    } finally {
-      PGlite.prototype.query = pgliteQuery;
-      pg.Client.prototype.query = pgQuery;
-    }
-    return n;
-  }
-
   async function releaseWithTracks(userId: string, tracks: number) {
     const r = await server.prisma.release.create({ data: { userId, title: `With ${tracks}`, genreId: '2751', status: 70 } });
     for (let i = 0; i < tracks; i++) {

@@ -2,7 +2,8 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import { isReleaseStatus } from '@cadence/domain/release-status';
+import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
+import type { AppContext } from '../../context.ts';
 import { handler, optionalVersion, queryBool } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
@@ -10,28 +11,24 @@ import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../dow
 import { tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
 import { requireViewer } from './release-model.ts';
-import { presentRelease, RELEASE_REST_SELECT } from './releases.presenter.ts';
+import { presentRelease } from './releases.presenter.ts';
+import { FULL_RELEASE, readRelease, readReleasePage } from './release-read.ts';
 import {
   checkRelease,
   checkReleases,
-  countReleases,
   createRelease,
   deleteRelease,
-  getRelease,
-  listReleases,
   releaseStatuses,
   reopenRelease,
   submitRelease,
   takedownRelease,
   updateRelease,
   type ReleaseCheck,
-  type ReleaseCtx,
 } from './releases.service.ts';
 
 /** A release in the legacy shape, read in one query. */
-export async function restRelease(ctx: ReleaseCtx, id: string) {
-  const release = await getRelease(ctx, id, { select: RELEASE_REST_SELECT });
-  return presentRelease(release as never, ctx.viewer, ctx.config.env.sunsetDate);
+export async function restRelease(ctx: AppContext, id: string) {
+  return presentRelease(await readRelease(ctx, id), ctx.viewer, ctx.config.env.sunsetDate);
 }
 
 /** The check as the legacy API reports it: release fields, then per-track fields, each with key and message. */
@@ -90,16 +87,11 @@ export function releasesRouter(): Router {
     const statusText = str(req.query.status, 'status', false);
     const statuses = statusText ? statusText.split(',').map((s) => s.trim()) : undefined;
     if (statuses && !statuses.every(isReleaseStatus)) throw badInput('Unknown status', [{ field: 'status', key: 'invalid', message: 'Unknown status' }], 'invalid');
-    const filter = { statuses: statuses as never };
-    const [rows, totalCount] = await Promise.all([
-      listReleases(ctx, { select: RELEASE_REST_SELECT, take: limit + 1, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) }, filter),
-      countReleases(ctx, filter),
-    ]);
-    const page = rows.slice(0, limit);
+    const page = await readReleasePage(ctx, { statuses: statuses as ReleaseStatus[] | undefined, take: limit, direction: 'forward', cursorId: cursor, count: true }, FULL_RELEASE);
     return {
-      releases: page.map((row) => presentRelease(row as never, ctx.viewer, ctx.config.env.sunsetDate)),
-      totalCount,
-      nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      releases: page.releases.map((row) => presentRelease(row, ctx.viewer, ctx.config.env.sunsetDate)),
+      totalCount: page.totalCount,
+      nextCursor: page.hasMore ? (page.releases.at(-1)?.id ?? null) : null,
     };
   }));
   r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));

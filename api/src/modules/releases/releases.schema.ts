@@ -5,16 +5,31 @@ import { releaseArtistName, releaseDateText, releaseFlags } from '@cadence/domai
 import { RELEASE_STATUSES, type ReleaseStatus } from '@cadence/domain/release-status';
 import { territoryText } from '@cadence/domain/territory';
 import { isRemix } from '@cadence/domain/track-rules';
+import type { GraphQLResolveInfo } from 'graphql';
+import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.ts';
+import { selectedFields, selectedUnder, type Selected } from '../../graphql/selection.ts';
+import type { AppContext } from '../../context.ts';
+import { badInput } from '../../domain-error.ts';
+import {
+  loaded,
+  readRelease,
+  readReleasePage,
+  viewLike,
+  type CreditKey,
+  type CreditView,
+  type ReleaseInclude,
+  type ReleaseKey,
+  type ReleaseView,
+  type TrackKey,
+  type TrackView,
+} from './release-read.ts';
 import { releaseAbilities } from './release.policy.ts';
-import { dateOnly, statusName, todayUtc } from './release-model.ts';
+import { statusName, todayUtc } from './release-model.ts';
 import {
   checkRelease,
-  countReleases,
   createRelease,
   deleteRelease,
-  getRelease,
-  listReleases,
   releaseCounts,
   releaseStatuses,
   reopenRelease,
@@ -86,14 +101,7 @@ const ReleaseOutlet = builder.objectRef<OutletShape>('ReleaseOutlet').implement(
   fields: (t) => ({ id: t.exposeInt('id'), uri: t.exposeString('uri'), name: t.exposeString('name') }),
 });
 
-interface AudioShape {
-  fileName: string | null;
-  sampleRate: number | null;
-  bitDepth: number | null;
-  channels: number | null;
-  durationMs: number | null;
-  codec: string | null;
-}
+type AudioShape = Pick<TrackView, 'fileName' | 'sampleRate' | 'bitDepth' | 'channels' | 'durationMs' | 'codec'>;
 const TrackAudio = builder.objectRef<AudioShape>('TrackAudio').implement({
   description: 'Facts read from the uploaded audio file.',
   fields: (t) => ({
@@ -106,66 +114,56 @@ const TrackAudio = builder.objectRef<AudioShape>('TrackAudio').implement({
   }),
 });
 
-// The three types use Pothos's select mode: a query loads only the columns its fields read, which
-// makes the list's Prisma query about four times cheaper than loading whole rows. The few columns
-// every list reads are in the type's own select and read by plain resolvers: an exposed field in
-// select mode goes through Pothos's per-field selection check, which cost more than the query
-// itself (bench/releases-layers.ts).
-export const ArtistCredit = builder.prismaObject('ArtistCredit', {
+// The three types are plain Pothos objects over the release read model (release-read.ts): a list
+// or a release is one SQL statement returning JSON, whatever the number of tracks and credits, and
+// the fields are plain resolvers over it (no per-field selection checks). What a query loads
+// besides the release's own columns follows the fields it selects (releaseInclude).
+export const ArtistCredit = builder.objectRef<CreditView>('ArtistCredit').implement({
   description: 'An artist credited on a track (trackId set) or on the whole release (trackId null).',
-  select: { id: true, artistName: true, artistRelationTypeId: true },
   fields: (t) => ({
     id: t.id({ resolve: (c) => c.id }),
     artistName: t.string({ resolve: (c) => c.artistName }),
     role: t.field({ type: ArtistRoleEnum, resolve: (c) => c.artistRelationTypeId as (typeof ARTIST_ROLE)[keyof typeof ARTIST_ROLE] }),
-    artistRelationTypeId: t.exposeInt('artistRelationTypeId'),
-    trackId: t.exposeID('trackId', { nullable: true }),
-    position: t.exposeInt('position'),
+    artistRelationTypeId: t.int({ resolve: (c) => c.artistRelationTypeId }),
+    trackId: t.id({ nullable: true, resolve: (c) => c.trackId }),
+    position: t.int({ resolve: (c) => c.position }),
   }),
 });
 
-export const Track = builder.prismaObject('Track', {
+export const Track = builder.objectRef<TrackView>('Track').implement({
   description: 'A track of a release.',
-  select: { id: true, title: true, isrc: true },
   fields: (t) => ({
     id: t.id({ resolve: (tr) => tr.id }),
-    releaseId: t.exposeID('releaseId'),
+    releaseId: t.id({ resolve: (tr) => tr.releaseId }),
     title: t.string({ resolve: (tr) => tr.title }),
-    position: t.exposeInt('position', { description: '0-based order within the release.' }),
+    position: t.int({ description: '0-based order within the release.', resolve: (tr) => tr.position }),
     audio: t.field({
       type: TrackAudio,
       nullable: true,
       description: 'Null until an audio file is uploaded.',
-      select: { audioFileId: true, fileName: true, sampleRate: true, bitDepth: true, channels: true, durationMs: true, codec: true },
       resolve: (tr) =>
         tr.audioFileId
           ? { fileName: tr.fileName, sampleRate: tr.sampleRate, bitDepth: tr.bitDepth, channels: tr.channels, durationMs: tr.durationMs, codec: tr.codec }
           : null,
     }),
     isrc: t.string({ nullable: true, description: 'Canonical 12-character ISRC; assigned at submission when left empty.', resolve: (tr) => tr.isrc }),
-    genreId: t.exposeString('genreId', { nullable: true }),
-    languageId: t.exposeString('languageId'),
-    recordingVersionId: t.exposeInt('recordingVersionId', { description: '2430 studio, 2414 live.' }),
-    isCover: t.exposeBoolean('isCover'),
-    isRemix: t.boolean({ description: "Flagged as remix, or the title says 'rmx'/'remix' (needs a REMIXER credit).", select: { isRemix: true }, resolve: (tr) => isRemix(tr) }),
-    explicitLyrics: t.exposeBoolean('explicitLyrics'),
-    credits: t.relation('artistCredits', { query: { orderBy: [{ artistRelationTypeId: 'asc' }, { position: 'asc' }] } }),
+    genreId: t.string({ nullable: true, resolve: (tr) => tr.genreId }),
+    languageId: t.string({ resolve: (tr) => tr.languageId }),
+    recordingVersionId: t.int({ description: '2430 studio, 2414 live.', resolve: (tr) => tr.recordingVersionId }),
+    isCover: t.boolean({ resolve: (tr) => tr.isCover }),
+    isRemix: t.boolean({ description: "Flagged as remix, or the title says 'rmx'/'remix' (needs a REMIXER credit).", resolve: (tr) => isRemix(tr) }),
+    explicitLyrics: t.boolean({ resolve: (tr) => tr.explicitLyrics }),
+    credits: t.field({ type: [ArtistCredit], resolve: (tr) => loaded(tr.artistCredits, 'track credits') }),
   }),
 });
 
-const TRACKS_QUERY = { orderBy: { position: 'asc' as const } };
-const RELEASE_CREDITS_QUERY = { where: { trackId: null }, orderBy: { position: 'asc' as const } };
-
-
-export const Release = builder.prismaObject('Release', {
+export const Release = builder.objectRef<ReleaseView>('Release').implement({
   description: 'A release (album, EP or single) of the signed-in user.',
-  // The status predicates read status, comment and the three dates.
-  select: { id: true, userId: true, title: true, status: true, comment: true, releaseDate: true, takedownDate: true, rejectDate: true },
   fields: (t) => ({
     id: t.id({ resolve: (r) => r.id }),
     title: t.string({ resolve: (r) => r.title }),
-    genreId: t.exposeString('genreId', { nullable: true }),
-    languageId: t.exposeString('languageId'),
+    genreId: t.string({ nullable: true, resolve: (r) => r.genreId }),
+    languageId: t.string({ resolve: (r) => r.languageId }),
     status: t.field({ type: ReleaseStatusEnum, resolve: (r) => statusName(r.status) }),
     statusOrder: t.int({ description: 'The numeric order of the status.', resolve: (r) => r.status }),
     displayStatus: t.string({ description: 'Draft, Denied, Pending, Scheduled, Published, Takedown Submitted, Takedown Complete or Importing.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).displayStatus }),
@@ -180,59 +178,47 @@ export const Release = builder.prismaObject('Release', {
     isPending: t.boolean({ resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isPending }),
     isDownloadEligible: t.boolean({ resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDownloadEligible }),
     countsTowardsTotals: t.boolean({ resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).countsTowardsTotals }),
-    viewerCan: t.field({ type: ReleaseViewerCan, resolve: (r, _a, ctx) => releaseAbilities(ctx.viewer, r, ctx.config.env.sunsetDate) }),
+    viewerCan: t.field({ type: ReleaseViewerCan, resolve: (r, _a, ctx) => releaseAbilities(ctx.viewer, r, viewLike(r), ctx.config.env.sunsetDate) }),
     coverArtUrl: t.string({
       nullable: true,
       description: 'Where the cover image can be fetched (owner only); changes when the cover changes.',
-      select: { coverArtFileId: true },
       resolve: (r) => (r.coverArtFileId ? `/api/releases/${r.id}/cover?v=${r.coverArtFileId}` : null),
     }),
     comment: t.string({ nullable: true, resolve: (r) => r.comment }),
     rejectionReasons: t.stringList({
       description: "Rejection reasons to show, track reasons as 'Track N: reason'.",
-      select: { tracks: { ...TRACKS_QUERY, select: { id: true } } },
-      resolve: (r) => rejectionReasonLines(r.comment, r.tracks.map((tr) => tr.id)),
+      resolve: (r) => rejectionReasonLines(r.comment, loaded(r.tracks, 'tracks').map((tr) => tr.id)),
     }),
-    territory: t.field({ type: Territory, select: { territoryAllowed: true, territoryCountryCodes: true }, resolve: (r) => ({ allowed: r.territoryAllowed, countryCodes: r.territoryCountryCodes }) }),
-    upc: t.exposeString('upc', { nullable: true }),
-    outlets: t.field({
-      type: [ReleaseOutlet],
-      select: { outlets: { select: { dsp: { select: { id: true, uri: true, name: true } } }, orderBy: { dspId: 'asc' } } },
-      resolve: (r) => r.outlets.map((o) => o.dsp),
-    }),
-    catalogNumber: t.exposeString('catalogNumber', { nullable: true }),
-    releaseDate: t.field({ type: 'Date', nullable: true, resolve: (r) => dateOnly(r.releaseDate) }),
-    releaseDateText: t.string({ description: "'ASAP' without a date, else MM/dd/yyyy.", resolve: (r) => releaseDateText(dateOnly(r.releaseDate)) }),
-    originalReleaseDate: t.field({ type: 'Date', nullable: true, select: { originalReleaseDate: true }, resolve: (r) => dateOnly(r.originalReleaseDate) }),
-    isDDex: t.exposeBoolean('isDDex'),
+    territory: t.field({ type: Territory, resolve: (r) => ({ allowed: r.territoryAllowed, countryCodes: r.territoryCountryCodes }) }),
+    upc: t.string({ nullable: true, resolve: (r) => r.upc }),
+    outlets: t.field({ type: [ReleaseOutlet], resolve: (r) => loaded(r.outlets, 'outlets') }),
+    catalogNumber: t.string({ nullable: true, resolve: (r) => r.catalogNumber }),
+    releaseDate: t.field({ type: 'Date', nullable: true, resolve: (r) => r.releaseDate }),
+    releaseDateText: t.string({ description: "'ASAP' without a date, else MM/dd/yyyy.", resolve: (r) => releaseDateText(r.releaseDate) }),
+    originalReleaseDate: t.field({ type: 'Date', nullable: true, resolve: (r) => r.originalReleaseDate }),
+    isDDex: t.boolean({ resolve: (r) => r.isDDex }),
     takedownDate: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.takedownDate }),
     rejectDate: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.rejectDate }),
     artistName: t.string({
       description: "The primary artists joined by ', ', or 'Various Artists' for none or 4 and more.",
-      select: { artistCredits: { ...RELEASE_CREDITS_QUERY, select: { artistName: true, artistRelationTypeId: true } } },
-      resolve: (r) => releaseArtistName(r.artistCredits.filter((c) => c.artistRelationTypeId === ARTIST_ROLE.PRIMARY).map((c) => c.artistName)),
+      resolve: (r) => releaseArtistName(loaded(r.artistCredits, 'release credits').filter((c) => c.artistRelationTypeId === ARTIST_ROLE.PRIMARY).map((c) => c.artistName)),
     }),
-    credits: t.relation('artistCredits', { description: 'Credits on the whole release (trackId null).', query: RELEASE_CREDITS_QUERY }),
-    tracks: t.relation('tracks', { description: 'Tracks in order.', query: TRACKS_QUERY }),
-    trackCount: t.relationCount('tracks'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    version: t.exposeInt('version', { description: 'Send back with updateRelease: a stale version is refused (CONFLICT).' }),
+    credits: t.field({ type: [ArtistCredit], description: 'Credits on the whole release (trackId null).', resolve: (r) => loaded(r.artistCredits, 'release credits') }),
+    tracks: t.field({ type: [Track], description: 'Tracks in order.', resolve: (r) => loaded(r.tracks, 'tracks') }),
+    trackCount: t.int({ resolve: (r) => r.tracks?.length ?? loaded(r.trackCount, 'track count') }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
+    version: t.int({ description: 'Send back with updateRelease: a stale version is refused (CONFLICT).', resolve: (r) => r.version }),
   }),
 });
 
-type FlagInput = { status: number; comment: string | null; releaseDate: Date | null; takedownDate: Date | null; rejectDate: Date | null };
 const flagCache = new WeakMap<object, ReturnType<typeof releaseFlags>>();
 
-/** All status predicates of a release row, computed once per row per request (12 fields read them). */
-function flags(r: FlagInput, sunset: string) {
+/** All status predicates of a release, computed once per release per request (12 fields read them). */
+function flags(r: ReleaseView, sunset: string) {
   let cached = flagCache.get(r);
   if (!cached) {
-    cached = releaseFlags(
-      { status: statusName(r.status), comment: r.comment, releaseDate: dateOnly(r.releaseDate), takedownDate: dateOnly(r.takedownDate), rejectDate: dateOnly(r.rejectDate) },
-      todayUtc(),
-      sunset,
-    );
+    cached = releaseFlags(viewLike(r), todayUtc(), sunset);
     flagCache.set(r, cached);
   }
   return cached;
@@ -270,23 +256,119 @@ const ReleaseCheckRef = builder.objectRef<ReleaseCheck>('ReleaseCheck').implemen
   }),
 });
 
+// The view keys each GraphQL field reads (beyond RELEASE_BASE_KEYS, which every read has): the read
+// loads only those, as Pothos's select mode did. A field missing here reads nothing of its own.
+const RELEASE_FIELD_KEYS: Partial<Record<string, readonly ReleaseKey[]>> = {
+  title: ['title'], genreId: ['genreId'], languageId: ['languageId'], coverArtUrl: ['coverArtFileId'],
+  territory: ['territoryAllowed', 'territoryCountryCodes'], upc: ['upc'], catalogNumber: ['catalogNumber'],
+  originalReleaseDate: ['originalReleaseDate'], isDDex: ['isDDex'], createdAt: ['createdAt'], updatedAt: ['updatedAt'], version: ['version'],
+};
+const TRACK_FIELD_KEYS: Partial<Record<string, readonly TrackKey[]>> = {
+  id: ['id'], releaseId: ['releaseId'], title: ['title'], position: ['position'],
+  audio: ['audioFileId', 'fileName', 'sampleRate', 'bitDepth', 'channels', 'durationMs', 'codec'], isrc: ['isrc'], genreId: ['genreId'],
+  languageId: ['languageId'], recordingVersionId: ['recordingVersionId'], isCover: ['isCover'], isRemix: ['title', 'isRemix'],
+  explicitLyrics: ['explicitLyrics'],
+};
+const CREDIT_FIELD_KEYS: Partial<Record<string, readonly CreditKey[]>> = {
+  id: ['id'], artistName: ['artistName'], role: ['artistRelationTypeId'], artistRelationTypeId: ['artistRelationTypeId'],
+  trackId: ['trackId'], position: ['position'],
+};
+
+function keysFor<K>(fields: Selected, table: Partial<Record<string, readonly K[]>>, base: readonly K[] = []): K[] {
+  const keys = new Set<K>(base);
+  for (const name of fields.keys()) for (const key of table[name] ?? []) keys.add(key);
+  return [...keys];
+}
+
+/** What a read of releases must load for the fields selected on them. */
+export function releaseInclude(info: Pick<GraphQLResolveInfo, 'fragments'>, fields: Selected): ReleaseInclude {
+  const trackFields = selectedUnder(info, fields, 'tracks');
+  const withTracks = fields.has('tracks') || fields.has('rejectionReasons');
+  const artistName = fields.has('artistName');
+  return {
+    release: keysFor(fields, RELEASE_FIELD_KEYS),
+    // rejectionReasons reads the tracks' ids.
+    tracks: withTracks ? keysFor(trackFields, TRACK_FIELD_KEYS, ['id']) : undefined,
+    trackCredits: trackFields.has('credits') ? keysFor(selectedUnder(info, trackFields, 'credits'), CREDIT_FIELD_KEYS) : undefined,
+    // artistName reads the release credits' names and roles.
+    credits: fields.has('credits') || artistName
+      ? keysFor(selectedUnder(info, fields, 'credits'), CREDIT_FIELD_KEYS, artistName ? ['artistName', 'artistRelationTypeId'] : [])
+      : undefined,
+    outlets: fields.has('outlets'),
+    trackCount: fields.has('trackCount'),
+  };
+}
+
+/** The release a field resolves to (a query or a mutation payload), loaded with what its selection reads. */
+export function releaseFor(ctx: AppContext, id: string, info: GraphQLResolveInfo): Promise<ReleaseView> {
+  return readRelease(ctx, id, releaseInclude(info, selectedFields(info)));
+}
+
+const PAGE = { defaultSize: 20, maxSize: 100 };
+
+function pageCursorId(cursor: string, name: 'after' | 'before'): string {
+  try {
+    const id = parsePrismaCursor(cursor);
+    if (typeof id === 'string') return id;
+  } catch {
+    // answered below
+  }
+  throw badInput(`${name} is not a cursor of this list`, [{ field: name, key: 'invalid', message: 'Invalid cursor' }], 'invalid');
+}
+
+/** Relay paging arguments to a read window, refusing combinations that make no sense. */
+function pageWindow(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }) {
+  const { first, last, after, before } = args;
+  const refuse = (field: string, message: string) => badInput(message, [{ field, key: 'invalid', message }], 'invalid');
+  if (first != null && first < 0) throw refuse('first', 'first must not be negative');
+  if (last != null && last < 0) throw refuse('last', 'last must not be negative');
+  if (first != null && last != null) throw refuse('last', 'Send first or last, not both');
+  if (after != null && before != null) throw refuse('before', 'Send after or before, not both');
+  if (before != null && first != null) throw refuse('first', 'Page back with last and before');
+  if (after != null && last != null) throw refuse('last', 'Page forward with first and after');
+  const backward = before != null || last != null;
+  return {
+    take: Math.min(first ?? last ?? PAGE.defaultSize, PAGE.maxSize),
+    direction: backward ? ('backward' as const) : ('forward' as const),
+    cursorId: after != null ? pageCursorId(after, 'after') : before != null ? pageCursorId(before, 'before') : null,
+  };
+}
+
 builder.queryFields((t) => ({
-  releases: t.prismaConnection({
-    type: 'Release',
-    cursor: 'id',
-    defaultSize: 20,
-    maxSize: 100,
-    authScopes: { signedIn: true },
-    description: "The signed-in user's releases, newest first.",
-    args: { statuses: t.arg({ type: [ReleaseStatusEnum], required: false }) },
-    totalCount: (_p, args, ctx) => countReleases(ctx, { statuses: args.statuses }),
-    resolve: (query, _p, args, ctx) => listReleases(ctx, query, { statuses: args.statuses }),
-  }),
-  release: t.prismaField({
-    type: 'Release',
+  releases: t.connection(
+    {
+      type: Release,
+      authScopes: { signedIn: true },
+      description: "The signed-in user's releases, newest first.",
+      args: { statuses: t.arg({ type: [ReleaseStatusEnum], required: false }) },
+      resolve: async (_p, args, ctx, info) => {
+        const window = pageWindow(args);
+        const page = await readReleasePage(
+          ctx,
+          { ...window, statuses: args.statuses, count: selectedFields(info).has('totalCount') },
+          releaseInclude(info, selectedFields(info, ['edges', 'node'])),
+        );
+        const edges = page.releases.map((node) => ({ cursor: formatPrismaCursor({ id: node.id }, 'id'), node }));
+        const backward = window.direction === 'backward';
+        return {
+          totalCount: page.totalCount ?? 0,
+          edges,
+          pageInfo: {
+            startCursor: edges[0]?.cursor ?? null,
+            endCursor: edges.at(-1)?.cursor ?? null,
+            hasNextPage: args.before != null ? true : backward ? false : page.hasMore,
+            hasPreviousPage: args.after != null ? true : backward ? page.hasMore : false,
+          },
+        };
+      },
+    },
+    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as { totalCount: number }).totalCount }) }) },
+  ),
+  release: t.field({
+    type: Release,
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _p, args, ctx) => getRelease(ctx, String(args.id), query),
+    resolve: (_p, args, ctx, info) => releaseFor(ctx, String(args.id), info),
   }),
   releaseCounts: t.field({ type: ReleaseCountsRef, authScopes: { signedIn: true }, resolve: (_p, _a, ctx) => releaseCounts(ctx) }),
   releaseStatuses: t.field({ type: [ReleaseStatusEntry], authScopes: { signedIn: true }, resolve: (_p, _a, ctx) => releaseStatuses(ctx) }),
@@ -298,11 +380,11 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** A mutation payload carrying the changed release, loaded with exactly the fields the client asked for. */
+/** A mutation payload carrying the changed release, loaded with what the client asked for. */
 export function releasePayload(name: string) {
   return builder.objectRef<{ releaseId: string }>(name).implement({
     fields: (t) => ({
-      release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+      release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
     }),
   });
 }

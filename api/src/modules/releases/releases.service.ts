@@ -27,7 +27,7 @@ export function ownedReleaseWhere(ctx: Pick<AppContext, 'viewer'>, id?: string):
   return { ...(id === undefined ? {} : { id }), userId: viewer.userId, status: { not: DELETED } };
 }
 
-/** One of the viewer's releases with the selection the caller asks for (Pothos's query), or NOT_FOUND. */
+/** One of the viewer's releases with the selection a service needs, or NOT_FOUND (reads for clients go through release-read.ts). */
 export async function getRelease<Q extends { select?: Prisma.ReleaseSelect; include?: Prisma.ReleaseInclude }>(
   ctx: ReleaseCtx,
   id: string,
@@ -43,26 +43,6 @@ export async function lockOwnedRelease(tx: Tx, ctx: ReleaseCtx, id: string) {
   const release = await tx.release.findFirst({ where: ownedReleaseWhere(ctx, id) });
   if (!release) throw releaseNotFound();
   return release;
-}
-
-export interface ReleaseFilter {
-  statuses?: readonly ReleaseStatus[] | null;
-}
-
-/** The where clause of the viewer's release list. */
-export function releaseListWhere(ctx: ReleaseCtx, filter: ReleaseFilter = {}): Prisma.ReleaseWhereInput {
-  const where = ownedReleaseWhere(ctx);
-  return filter.statuses?.length ? { ...where, status: { in: filter.statuses.filter((s) => s !== 'DELETED').map(statusNumber) } } : where;
-}
-
-/** The viewer's releases, newest first, with the caller's selection and paging (take/skip/cursor). */
-export function listReleases<Q extends object>(ctx: ReleaseCtx, query: Q, filter: ReleaseFilter = {}) {
-  return ctx.prisma.release.findMany({ ...query, where: releaseListWhere(ctx, filter), orderBy: { id: 'desc' } });
-}
-
-/** How many releases the list filter matches (the connection's totalCount). */
-export function countReleases(ctx: ReleaseCtx, filter: ReleaseFilter = {}): Promise<number> {
-  return ctx.prisma.release.count({ where: releaseListWhere(ctx, filter) });
 }
 
 /** id → status of all the viewer's releases (GET /api/releases/status). */

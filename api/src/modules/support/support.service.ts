@@ -86,7 +86,7 @@ export async function stopActingAsUser(ctx: AppContext): Promise<boolean> {
   clearCookie(ctx, COOKIES.forceLogin);
   const staffToken = requestCookie(ctx, STAFF_SESSION_COOKIE);
   clearCookie(ctx, STAFF_SESSION_COOKIE, sessionCookieOptions(ctx.config));
-  const staff = staffToken ? await resolveSession(ctx.prisma, staffToken) : null;
+  const staff = staffToken ? await resolveSession(ctx, staffToken) : null;
   if (staff && staff.userId === viewer.impersonatorId) {
     setCookie(ctx, SESSION_COOKIE, staffToken as string, sessionCookieOptions(ctx.config));
     ctx.viewer = staff;

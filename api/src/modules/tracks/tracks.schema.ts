@@ -1,8 +1,8 @@
 /** GraphQL: track mutations (upload, edit, delete, reorder, apply to all). */
 import { builder } from '../../graphql/builder.ts';
-import { getRelease } from '../releases/releases.service.ts';
-import { releasePayload } from '../releases/releases.schema.ts';
-import { applyToAllTracks, deleteTrack, getTrack, reorderTracks, updateTrack, uploadTrack } from './tracks.service.ts';
+import { Release, releaseFor, releasePayload, Track } from '../releases/releases.schema.ts';
+import { readTracks } from '../releases/release-read.ts';
+import { applyToAllTracks, deleteTrack, reorderTracks, trackNotFound, updateTrack, uploadTrack } from './tracks.service.ts';
 
 /** Description of the `version` every release edit sends: the optimistic lock that keeps two tabs from overwriting each other. */
 export const RELEASE_VERSION_DESCRIPTION = "The release's version last read; a stale one is refused (CONFLICT, key stale-version).";
@@ -11,8 +11,15 @@ export const RELEASE_VERSION_DESCRIPTION = "The release's version last read; a s
 function trackPayload(name: string) {
   return builder.objectRef<{ id: string; releaseId: string }>(name).implement({
     fields: (t) => ({
-      track: t.prismaField({ type: 'Track', resolve: (query, p, _a, ctx) => getTrack(ctx, p.id, query) }),
-      release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+      track: t.field({
+        type: Track,
+        resolve: async (p, _a, ctx) => {
+          const [track] = await readTracks(ctx, [p.id]);
+          if (!track) throw trackNotFound();
+          return track;
+        },
+      }),
+      release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
     }),
   });
 }
@@ -22,7 +29,7 @@ const UpdateTrackPayload = trackPayload('UpdateTrackPayload');
 const DeleteTrackPayload = builder.objectRef<{ id: string; releaseId: string }>('DeleteTrackPayload').implement({
   fields: (t) => ({
     deletedTrackId: t.exposeID('id'),
-    release: t.prismaField({ type: 'Release', resolve: (query, p, _a, ctx) => getRelease(ctx, p.releaseId, query) }),
+    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 const ReorderTracksPayload = releasePayload('ReorderTracksPayload');

@@ -14,7 +14,7 @@ import { assertExpectedVersion, type Tx } from '../releases/release-status.servi
 import { cleanFileName, discardStored, storeAudio } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 
-const trackNotFound = () => new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
+export const trackNotFound = () => new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
 
 /** One of the viewer's tracks on a release that exists, with its release row, or NOT_FOUND. */
 export async function lockOwnedTrack(tx: Tx, ctx: ReleaseCtx, id: string) {
@@ -25,14 +25,6 @@ export async function lockOwnedTrack(tx: Tx, ctx: ReleaseCtx, id: string) {
     throw trackNotFound();
   });
   return { track, release };
-}
-
-/** One of the viewer's tracks with the caller's selection (Pothos's query), or NOT_FOUND. */
-export async function getTrack<Q extends object>(ctx: ReleaseCtx, id: string, query: Q = {} as Q) {
-  const viewer = requireViewer(ctx);
-  const track = await ctx.prisma.track.findFirst({ ...query, where: { id, userId: viewer.userId, release: { status: { not: 99 } } } });
-  if (!track) throw trackNotFound();
-  return track;
 }
 
 /**
