@@ -53,7 +53,7 @@ describe('releases over GraphQL', () => {
 
     // Same ISRC on both tracks, and a remix without a remixer: the check reports both per track.
     for (const id of [t1.body.data.uploadTrack.track.id, track2]) {
-      const u = await client.gql(`mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { isrc } } }`, { input: { id, isrc: 'us-abc-25-00001' } });
+      const u = await client.gql(`mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { isrc } } }`, { input: { id, isrc: 'us-abc-25-00001', version: await releaseVersion(server, release.id) } });
       expect(u.body.data.updateTrack.track.isrc).toBe('USABC2500001');
     }
     const check = await client.gql(`query($id: ID!) { checkRelease(id: $id) { ok issues { field key trackNumber } } }`, { id: release.id });
@@ -65,7 +65,7 @@ describe('releases over GraphQL', () => {
     const refused = await client.gql(`mutation($id: ID!) { submitRelease(input: { id: $id }) { release { status } } }`, { id: release.id });
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'release-incomplete' });
 
-    await client.gql(`mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { id } } }`, { input: { id: track2, isrc: 'USABC2500002' } });
+    await client.gql(`mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { id } } }`, { input: { id: track2, isrc: 'USABC2500002', version: await releaseVersion(server, release.id) } });
     const credit = await client.gql(`mutation($input: AddArtistCreditInput!) { addArtistCredit(input: $input) { credits { artistName role artistRelationTypeId } } }`, {
       input: { trackId: track2, artistName: 'DJ Night, Ana Lima', role: 'REMIXER', version: await releaseVersion(server, release.id) },
     });

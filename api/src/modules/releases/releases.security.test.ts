@@ -31,7 +31,7 @@ describe('owner-only: another user reaches nothing of a release', () => {
       ['mutation($id: ID!) { submitRelease(input: { id: $id }) { release { id } } }', { id: draftId }],
       ['mutation($id: ID!) { takedownRelease(input: { id: $id }) { release { id } } }', { id: live.id }],
       ['mutation($id: ID!) { reopenRelease(input: { id: $id }) { release { id } } }', { id: draftId }],
-      ['mutation($id: ID!) { updateTrack(input: { id: $id, title: "x" }) { track { id } } }', { id: trackId }],
+      ['mutation($id: ID!) { updateTrack(input: { id: $id, version: 1, title: "x" }) { track { id } } }', { id: trackId }],
       ['mutation($id: ID!) { deleteTrack(id: $id, version: 1) { deletedTrackId } }', { id: trackId }],
       ['mutation($r: ID!, $t: ID!) { reorderTracks(releaseId: $r, trackIds: [$t], version: 1) { release { id } } }', { r: draftId, t: trackId }],
       ['mutation($t: ID!) { applyToAllTracks(trackId: $t, version: 1) { release { id } } }', { t: trackId }],

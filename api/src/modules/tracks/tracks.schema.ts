@@ -38,7 +38,7 @@ const ApplyToAllTracksPayload = releasePayload('ApplyToAllTracksPayload');
 const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
-    version: t.int({ required: false, description: RELEASE_VERSION_DESCRIPTION }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
     title: t.string({ required: false }),
     isrc: t.string({ required: false, description: 'CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission.' }),
     genreId: t.string({ required: false }),

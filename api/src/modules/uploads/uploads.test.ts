@@ -1,5 +1,5 @@
 import { flac, png, pngHeader, wav } from '../../integrations/media/fixtures.ts';
-import { daysFromToday, signedInUser, startReleaseServer, storedObjects } from '../releases/release-test-kit.ts';
+import { daysFromToday, releaseVersion, signedInUser, startReleaseServer, storedObjects } from '../releases/release-test-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;
@@ -100,9 +100,10 @@ describe('bad input gets a 4xx with a clear reason and leaves nothing behind', (
     const isrc = await client.rest('PUT', `/track/${track.body.id}`, { isrc: 'US-AB-25-1' });
     expect(isrc.status).toBe(400);
     expect(isrc.body.fieldErrors).toEqual([{ field: 'isrc', key: 'bad-isrc-format', message: 'ISRC must look like CC-XXX-YY-NNNNN' }]);
-    const genre = await client.gql('mutation($id: ID!) { updateTrack(input: { id: $id, genreId: "nope" }) { track { id } } }', { id: track.body.id });
+    const version = await releaseVersion(server, releaseId);
+    const genre = await client.gql('mutation($id: ID!, $v: Int!) { updateTrack(input: { id: $id, version: $v, genreId: "nope" }) { track { id } } }', { id: track.body.id, v: version });
     expect(genre.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'unknown-genre' });
-    const wrongType = await client.gql('mutation($id: ID!) { updateTrack(input: { id: $id, isCover: "yes" }) { track { id } } }', { id: track.body.id });
+    const wrongType = await client.gql('mutation($id: ID!, $v: Int!) { updateTrack(input: { id: $id, version: $v, isCover: "yes" }) { track { id } } }', { id: track.body.id, v: version });
     expect(wrongType.status).toBe(400);
     expect((await client.rest('DELETE', `/track/${track.body.id}`)).status).toBe(204);
   });
