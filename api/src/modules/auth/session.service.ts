@@ -64,7 +64,7 @@ interface SessionRow {
   impersonatorId: string | null;
   role: string;
   status: string;
-  deletedAt: boolean;
+  deleted: boolean;
   revoked: boolean;
   lastSeenMs: number;
   idleExpiresMs: number;
@@ -74,7 +74,7 @@ interface SessionRow {
 // Every request with a cookie asks this, so it is one prepared statement rather than a Prisma query
 // (a third of a small request's CPU). Instants come back as epoch milliseconds.
 const SESSION_SQL = `SELECT s.id, s.user_id AS "userId", s.impersonator_id AS "impersonatorId", u.role::text AS role, u.status::text AS status,
-  u.deleted_at IS NOT NULL AS "deletedAt", s.revoked_at IS NOT NULL AS revoked,
+  u.deleted_at IS NOT NULL AS deleted, s.revoked_at IS NOT NULL AS revoked,
   (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS "lastSeenMs",
   (extract(epoch FROM s.idle_expires_at) * 1000)::float8 AS "idleExpiresMs",
   (extract(epoch FROM s.expires_at) * 1000)::float8 AS "expiresMs"
@@ -86,7 +86,7 @@ export async function resolveSession(ctx: { prisma: Db; sql: SqlRunner }, token:
   const [session] = await ctx.sql.query<SessionRow>(SESSION_SQL, [hashToken(token)], { prepare: true });
   const at = now.getTime();
   if (!session || session.revoked || session.expiresMs <= at || session.idleExpiresMs <= at) return null;
-  if (session.status !== ACTIVE_USER.status || session.deletedAt) return null;
+  if (session.status !== ACTIVE_USER.status || session.deleted) return null;
   if (at - session.lastSeenMs > TOUCH_AFTER_MS) {
     const idle = Math.min(at + SESSION_IDLE_MS, session.expiresMs);
     await ctx.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: now, idleExpiresAt: new Date(idle) } });

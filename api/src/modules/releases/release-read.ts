@@ -210,7 +210,7 @@ function releaseJson(include: ReleaseInclude): string {
   }
   // All the credits a read needs, the release's and its tracks', come from one subquery per release
   // (one index scan instead of one per track); withCredits() hands them out.
-  const trackCredits = Boolean(include.trackCredits) && Boolean(include.tracks || include.trackCredits);
+  const trackCredits = Boolean(include.trackCredits);
   if (include.credits || trackCredits) {
     const keys = new Set<CreditKey>(['trackId']);
     for (const wanted of [include.credits, trackCredits ? include.trackCredits : undefined]) {
