@@ -10,7 +10,7 @@ import { buildSchema, execute, parse } from 'graphql';
 import { createTestDatabase, type SqlRunner } from '../api/src/db/database.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
-import { schema } from '../api/src/graphql/schema.ts';
+import { schema } from '../api/src/server/schema.ts';
 import type { AppContext } from '../api/src/context.ts';
 import { readReleasePage } from '../api/src/modules/releases/release-read.ts';
 import { seedReleases } from './seed-releases.ts';

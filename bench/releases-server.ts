@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
 import { createTestDatabase } from '../api/src/db/database.ts';
-import { createApp } from '../api/src/http/app.ts';
+import { createApp } from '../api/src/server/app.ts';
 import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seedReleases } from './seed-releases.ts';
 

@@ -9,7 +9,7 @@ for (const args of [['scripts/prisma-generate.mjs'], [bin('@graphql-codegen/cli/
   if (spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 const children = [
-  spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', 'api/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', 'api/src/server/main.ts'], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, [bin('vite/bin/vite.js'), 'client'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = (sig) => children.forEach((c) => c.kill(sig));

@@ -24,7 +24,7 @@ if (!process.argv.includes('--no-build')) {
 
 // A built app runs in production mode unless told otherwise: graphql-js, React and express then
 // skip their development-only checks.
-const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../../api/src/config.ts';
 import { openDatabase } from '../../api/src/db/database.ts';
 import { StartupError } from '../../api/src/db/startup-error.ts';
-import { ensureMigrationLock, openSchemaEngine, SchemaEngineError } from './schema-engine.ts';
+import { ensureMigrationLock, openSchemaEngine, SchemaEngineError } from '../../api/src/db/schema-engine.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ensureMigrationLock, openSchemaEngine } from '../../../scripts/db/schema-engine.ts';
+import { ensureMigrationLock, openSchemaEngine } from './schema-engine.ts';
 import { createTestDatabase, openDatabase, type Database } from './database.ts';
 import { StartupError } from './startup-error.ts';
 

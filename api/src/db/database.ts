@@ -1,7 +1,7 @@
 /**
  * Opens Cadence's database: embedded PGlite in the data folder by default, PostgreSQL when a
  * DATABASE_URL is given. Migrations are applied at run time by Prisma's schema engine compiled to
- * WebAssembly (scripts/db/schema-engine.ts), so neither the prisma CLI nor its native engine is
+ * WebAssembly (schema-engine.ts), so neither the prisma CLI nor its native engine is
  * needed; the `_prisma_migrations` table is Prisma's own, so `prisma migrate status` agrees.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { openSchemaEngine, readMigrationsList, SCHEMA_ENGINE_WASM_VERSION, type MigrationStatus, type MigrationTarget } from '../../../scripts/db/schema-engine.ts';
+import { openSchemaEngine, readMigrationsList, SCHEMA_ENGINE_WASM_VERSION, type MigrationStatus, type MigrationTarget } from './schema-engine.ts';
 import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { createMemoryPglite, hashOf, loadOrCreateDump, openPgliteDir, pgliteFromImage, pgliteVersion, type PGlite } from './pglite.ts';

@@ -7,8 +7,22 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.ts';
-import { SESSION_COOKIE, resolveApiToken, resolveSession } from '../modules/auth/session.service.ts';
-import { bindHttp } from '../modules/auth/http-binding.ts';
+import type { AppContext, Viewer } from '../context.ts';
+
+/**
+ * How a request proves who it is. The auth module implements it (sessions, API tokens); this kit
+ * only reads the headers and calls it, so it imports no module.
+ */
+export interface RequestAuthenticator {
+  /** The session cookie's name. */
+  sessionCookie: string;
+  /** Binds the HTTP exchange to the context, so services can read the client's address and set cookies. */
+  bind(ctx: AppContext, req: Request, res: Response): void;
+  /** The viewer a personal API token stands for (null when unknown, revoked or expired). */
+  fromApiToken(ctx: AppContext, token: string): Promise<Viewer | null>;
+  /** The viewer of a session cookie (null when unknown or expired). */
+  fromSession(ctx: AppContext, token: string): Promise<Viewer | null>;
+}
 
 /** Reads one cookie from the Cookie header without a parser dependency. */
 export function readCookie(req: Pick<Request, 'headers'>, name: string): string | undefined {
@@ -34,18 +48,18 @@ export function sessionCookieOptions(config: Config, expires?: Date) {
 }
 
 /** Sets req.ctx.viewer from the Bearer token or the session cookie. */
-export function authenticate() {
+export function authenticate(authenticator: RequestAuthenticator) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      bindHttp(req.ctx, req, res);
+      authenticator.bind(req.ctx, req, res);
       const auth = req.headers.authorization;
       if (auth?.startsWith('Bearer ')) {
-        req.ctx.viewer = await resolveApiToken(req.ctx.prisma, auth.slice(7).trim());
+        req.ctx.viewer = await authenticator.fromApiToken(req.ctx, auth.slice(7).trim());
         req.authMethod = 'bearer';
       } else {
-        const token = readCookie(req, SESSION_COOKIE);
+        const token = readCookie(req, authenticator.sessionCookie);
         if (token) {
-          req.ctx.viewer = await resolveSession(req.ctx, token);
+          req.ctx.viewer = await authenticator.fromSession(req.ctx, token);
           req.authMethod = 'cookie';
         }
       }

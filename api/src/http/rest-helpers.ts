@@ -1,4 +1,6 @@
 /** Small pieces every legacy REST handler shares: async wrapping, query parsing, no-cache. */
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { badInput } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
@@ -42,4 +44,13 @@ export function optionalVersion(value: unknown): number | undefined {
     throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
   }
   return n;
+}
+
+/** Streams a stored file (or archive) with a download name and no content sniffing. */
+export async function sendFile(res: Response, body: Readable | AsyncIterable<Buffer>, opts: { mimeType: string; fileName: string; size?: number; inline?: boolean }) {
+  res.setHeader('Content-Type', opts.mimeType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Disposition', `${opts.inline ? 'inline' : 'attachment'}; filename="${opts.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`);
+  if (opts.size !== undefined) res.setHeader('Content-Length', String(opts.size));
+  await pipeline(body, res);
 }

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { printSchema, lexicographicSortSchema } from 'graphql';
-import { schema } from '../graphql/schema.ts';
+import { schema } from '../server/schema.ts';
 
 const target = path.resolve(import.meta.dirname, '../../../schema.graphql');
 const printed = printSchema(lexicographicSortSchema(schema)) + '\n';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase, type SqlRunner } from '../db/database.ts';
-import { createApp } from '../http/app.ts';
+import { createApp } from '../server/app.ts';
 import { seed } from '../../../prisma/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';

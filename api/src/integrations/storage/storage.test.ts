@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalStorage } from './local.ts';
 import { S3Storage } from './s3.ts';
-import { createStorage, newObjectKey } from './storage.ts';
+import { newObjectKey } from './storage.ts';
+import { createStorage } from './create-storage.ts';
 
 describe('newObjectKey', () => {
   it('is random, date-foldered and keeps a clean extension', () => {

@@ -5,8 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { LocalStorage } from './local.ts';
-import { S3Storage } from './s3.ts';
 
 export interface PutOptions {
   contentType?: string;
@@ -64,14 +62,4 @@ export function newObjectKey(kind: ObjectKind, ext: string, now: Date = new Date
   const m = String(now.getUTCMonth() + 1).padStart(2, '0');
   const d = String(now.getUTCDate()).padStart(2, '0');
   return `${kind}/${y}/${m}/${d}/${randomUUID().replaceAll('-', '')}.${clean}`;
-}
-
-/** Builds the configured driver. */
-export function createStorage(config: StorageConfig): ObjectStorage {
-  switch (config.driver) {
-    case 'local':
-      return new LocalStorage(config.dir);
-    case 's3':
-      return new S3Storage(config);
-  }
 }

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { handler, optionalVersion } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
-import { restRelease } from '../releases/releases.rest.ts';
+import { restRelease } from '../releases/releases.presenter.ts';
 import { addArtistCredits, removeArtistCreditsByName, toArtistRole } from './artists.service.ts';
 
 const text = (v: unknown, name: string): string => {

@@ -4,10 +4,10 @@ import { releaseArtistName, releaseDateText, releaseFlags } from '@cadence/domai
 import { formatCountryCodes } from '@cadence/domain/territory';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { isRemix } from '@cadence/domain/track-rules';
-import type { Viewer } from '../../context.ts';
+import type { AppContext, Viewer } from '../../context.ts';
 import { releaseAbilities } from './release.policy.ts';
 import { statusName, todayUtc } from './release-model.ts';
-import { loaded, viewLike, type ReleaseView, type TrackView } from './release-read.ts';
+import { loaded, readRelease, viewLike, type ReleaseView, type TrackView } from './release-read.ts';
 
 /** A track as the legacy API shows it (storage keys never leave the server). */
 export function presentTrack(t: TrackView) {
@@ -67,4 +67,9 @@ export function presentRelease(r: ReleaseView, viewer: Viewer | null, sunsetDate
     ...flags,
     viewerCan: releaseAbilities(viewer, r, like, sunsetDate),
   };
+}
+
+/** A release in the legacy shape, read in one query. */
+export async function restRelease(ctx: AppContext, id: string) {
+  return presentRelease(await readRelease(ctx, id), ctx.viewer, ctx.config.env.sunsetDate);
 }

@@ -1,18 +1,15 @@
 /** Legacy REST paths for releases (core §7): parse, call the services, present. */
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
-import type { AppContext } from '../../context.ts';
-import { handler, optionalVersion, queryBool } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, queryBool, sendFile } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
 import { tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
 import { requireViewer } from './release-model.ts';
-import { presentRelease } from './releases.presenter.ts';
-import { FULL_RELEASE, readRelease, readReleasePage } from './release-read.ts';
+import { presentRelease, restRelease } from './releases.presenter.ts';
+import { FULL_RELEASE, readReleasePage } from './release-read.ts';
 import {
   checkRelease,
   checkReleases,
@@ -25,11 +22,6 @@ import {
   updateRelease,
   type ReleaseCheck,
 } from './releases.service.ts';
-
-/** A release in the legacy shape, read in one query. */
-export async function restRelease(ctx: AppContext, id: string) {
-  return presentRelease(await readRelease(ctx, id), ctx.viewer, ctx.config.env.sunsetDate);
-}
 
 /** The check as the legacy API reports it: release fields, then per-track fields, each with key and message. */
 export function presentCheck(check: ReleaseCheck) {
@@ -51,15 +43,6 @@ function str(value: unknown, name: string, required = true): string | undefined 
   }
   if (typeof value !== 'string') throw badInput(`${name} must be a string`, [{ field: name, key: 'invalid-type', message: `${name} must be a string` }], 'invalid-type');
   return value;
-}
-
-/** Streams a stored file (or archive) with a download name and no content sniffing. */
-export async function sendFile(res: Response, body: Readable | AsyncIterable<Buffer>, opts: { mimeType: string; fileName: string; size?: number; inline?: boolean }) {
-  res.setHeader('Content-Type', opts.mimeType);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Disposition', `${opts.inline ? 'inline' : 'attachment'}; filename="${opts.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`);
-  if (opts.size !== undefined) res.setHeader('Content-Length', String(opts.size));
-  await pipeline(body, res);
 }
 
 async function coverUpload(req: Request) {

@@ -1,10 +1,10 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
-import { handler, optionalVersion } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, sendFile } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
-import { restRelease, sendFile } from '../releases/releases.rest.ts';
+import { restRelease } from '../releases/releases.presenter.ts';
 import { deleteTrack, openTrackAudio, updateTrack, uploadTrack } from './tracks.service.ts';
 
 /** The track as the legacy API shows it, plus the release's new version for the caller's next edit. */

@@ -1,5 +1,6 @@
 /** The configured object storage, built once per configuration. */
-import { createStorage, type ObjectStorage } from '../../integrations/storage/storage.ts';
+import type { ObjectStorage } from '../../integrations/storage/storage.ts';
+import { createStorage } from '../../integrations/storage/create-storage.ts';
 import type { Config } from '../../config.ts';
 
 const instances = new WeakMap<Config, ObjectStorage>();

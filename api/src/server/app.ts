@@ -1,6 +1,6 @@
 /** The express application: request context, health, GraphQL, the legacy /api router and the client. */
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -12,13 +12,21 @@ import type { Logger } from '../logger.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
-import { schema } from '../graphql/schema.ts';
 import { formatError } from '../graphql/errors.ts';
-import { errorHandler } from './errors.ts';
-import { brandIdFor } from './brand.ts';
-import { apiRouter } from './api-router.ts';
-import { clientHandler } from './client.ts';
-import { authenticate, csrfGuard } from './auth.ts';
+import { errorHandler } from '../http/errors.ts';
+import { brandIdFor } from '../http/brand.ts';
+import { clientHandler } from '../http/client.ts';
+import { authenticate, csrfGuard } from '../http/auth.ts';
+import { schema } from './schema.ts';
+import { modules } from './modules.ts';
+import { authenticatorOf } from '../module.ts';
+
+/** The legacy REST API mounted at /api: each module's router, in list order. */
+function apiRouter(): Router {
+  const r = Router();
+  for (const m of modules) if (m.router) r.use(m.router());
+  return r;
+}
 
 export interface AppDeps {
   config: Config;
@@ -104,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   await apollo.start();
 
-  app.use(['/graphql', '/api'], authenticate());
+  app.use(['/graphql', '/api'], authenticate(authenticatorOf(modules)));
 
   app.use(
     '/graphql',

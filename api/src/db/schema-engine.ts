@@ -23,8 +23,8 @@ import {
 } from '@prisma/driver-adapter-utils';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { pgliteMigrationAdapter, postgresMigrationAdapter } from '../../api/src/db/adapters.ts';
-import { createMemoryPglite, type PGlite } from '../../api/src/db/pglite.ts';
+import { pgliteMigrationAdapter, postgresMigrationAdapter } from './adapters.ts';
+import { createMemoryPglite, type PGlite } from './pglite.ts';
 
 /** The engine build this module was written and tested against. */
 export const SCHEMA_ENGINE_WASM_VERSION = '8.1.0-2.59be4fda12412a79eeb9c2ae727b6aa723593323';
@@ -94,7 +94,7 @@ function loadWasm(): Promise<void> {
     const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
     if (version !== SCHEMA_ENGINE_WASM_VERSION) {
       throw new SchemaEngineError(
-        `@prisma/schema-engine-wasm ${version} is installed but scripts/db/schema-engine.ts is pinned to ${SCHEMA_ENGINE_WASM_VERSION}; install the pinned version or re-verify the workarounds and update the pin`,
+        `@prisma/schema-engine-wasm ${version} is installed but api/src/db/schema-engine.ts is pinned to ${SCHEMA_ENGINE_WASM_VERSION}; install the pinned version or re-verify the workarounds and update the pin`,
       );
     }
     const imports: Record<string, unknown> = { ...bindings };

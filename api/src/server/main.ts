@@ -1,16 +1,15 @@
 /** Boot only: configuration, database, HTTP. Every start-up failure ends with one clear line. */
 import http from 'node:http';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createLogger } from './logger.ts';
-import { openDatabase } from './db/database.ts';
-import { StartupError } from './db/startup-error.ts';
-import { createApp } from './http/app.ts';
-import { seed } from '../../prisma/seed.ts';
-import { hashPassword } from './modules/auth/password.ts';
-import { JobWorker } from './jobs/job-queue.ts';
-import { releaseJobHandlers } from './modules/validation/validation.job.ts';
-import { mailJobHandlers } from './integrations/mail/mailer.ts';
-import { maintenanceJobHandlers, schedulePruning } from './modules/maintenance/prune.job.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { openDatabase } from '../db/database.ts';
+import { StartupError } from '../db/startup-error.ts';
+import { JobWorker } from '../jobs/job-queue.ts';
+import { jobHandlersOf } from '../module.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { seed } from '../../../prisma/seed.ts';
+import { createApp } from './app.ts';
+import { modules } from './modules.ts';
 
 function fail(message: string): never {
   process.stderr.write(`cadence: ${message}\n`);
@@ -59,13 +58,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Durable jobs (validation, delivery, imports, pruning) run in every API process; claims never collide.
   const jobLogger = logger.child({ component: 'jobs' });
-  const worker = new JobWorker(
-    db.prisma,
-    { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }), ...maintenanceJobHandlers({ prisma: db.prisma, logger: jobLogger }) },
-    jobLogger,
-  );
-  // Idempotent: with several processes, still one pruning run pending.
-  await schedulePruning(db.prisma);
+  const moduleDeps = { prisma: db.prisma, config, logger };
+  const worker = new JobWorker(db.prisma, jobHandlersOf(modules, moduleDeps), jobLogger);
+  for (const m of modules) await m.onStart?.(moduleDeps);
   worker.start();
   logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
 

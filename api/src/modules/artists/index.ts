@@ -1,0 +1,6 @@
+/** The account's artists and the credits that name them. */
+import type { CadenceModule } from '../../module.ts';
+import './artists.schema.ts';
+import { artistsRouter } from './artists.rest.ts';
+
+export default { name: 'artists', router: artistsRouter } satisfies CadenceModule;

@@ -1,0 +1,6 @@
+/** Releases: drafts, editing, status rules, submission and take-down. */
+import type { CadenceModule } from '../../module.ts';
+import './releases.schema.ts';
+import { releasesRouter } from './releases.rest.ts';
+
+export default { name: 'releases', router: releasesRouter } satisfies CadenceModule;
