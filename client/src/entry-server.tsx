@@ -8,8 +8,8 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { withServerBootConfig, type BootConfig } from './app/boot-config';
-import { deepestPageHandle, fillAppName } from './app/page-meta';
+import { withServerBootConfig, type BootConfig } from './lib/boot-config';
+import { deepestPageHandle, fillAppName } from './lib/page-meta';
 import { routes } from './app/router';
 
 /** The paths rendered on the server: pages readable without the app's data (issue 6). */

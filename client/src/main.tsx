@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router-dom';
-import { createApolloClient } from './app/apollo';
+import { createApolloClient } from './lib/apollo';
 import { App } from './app/App';
-import { loadClientConfigsOnce } from './app/environment';
+import { loadClientConfigsOnce } from './lib/environment';
 import { createAppRouter, routes } from './app/router';
 import { trackFetchActivity } from './app/shell/activity';
 import './app/global.css';

@@ -1,9 +1,9 @@
 import { isMainNavHidden, isSignedInNavPath } from '@cadence/domain/shell';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom';
-import { AlertsList } from '../features/alerts/AlertsList';
-import { AlertsProvider } from '../features/alerts/AlertsProvider';
-import { BannersArea } from '../features/banners/BannersArea';
+import { AlertsList } from '../ui/alerts/AlertsList';
+import { AlertsProvider } from '../ui/alerts/AlertsProvider';
+import { BannersArea } from './shell/BannersArea';
 import { InAppOverlays } from '../features/in-app-messages/InAppMessages';
 import { InAppMessagesProvider } from '../features/in-app-messages/InAppMessagesProvider';
 import { ScreenSaver } from '../features/screen-saver/ScreenSaver';
@@ -15,7 +15,7 @@ import { PageMeta } from './shell/PageMeta';
 import { ScrollToTop } from './shell/ScrollToTop';
 import { SkipLink } from './shell/SkipLink';
 import { isExternalNavHidden, isFooterHidden } from './shell/visibility';
-import { useViewer, type ViewerState } from './viewer';
+import { useViewer, type ViewerState } from '../lib/viewer';
 import './shell/shell.css';
 
 // Only signed-in people on the app's pages need it: it stays out of the start page's first load.

@@ -13,7 +13,7 @@ import {
   isLockRemembered,
   readCookie,
   rememberWantedUrl,
-} from '../features/auth/session';
+} from '../lib/session';
 import type { GuardViewerQuery as GuardViewerResult } from '../gql/graphql';
 
 export type GuardViewer = NonNullable<GuardViewerResult['viewer']>;

@@ -5,7 +5,7 @@ import { useMswServer } from '../../test/msw';
 import { act } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../test/graphql';
-import { createApolloClient } from './apollo';
+import { createApolloClient } from '../lib/apollo';
 import { App } from './App';
 import { routes } from './router';
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router-dom';
-import type { PageHandle } from './page-meta';
+import type { PageHandle } from '../lib/page-meta';
 import { RouteError } from './RouteError';
-import { AccountLayer } from '../features/auth/AccountLayer';
+import { AccountLayer } from './AccountLayer';
 import { guardLoader, guardShouldRevalidate } from './guards';
 import { Shell } from './Shell';
 
@@ -60,9 +60,9 @@ export const routes: RouteObject[] = [
           {
             path: 'on-boarding',
             children: [
-              { index: true, lazy: page(() => import('../features/on-boarding/OnBoardingPage')) },
-              { path: 'review', lazy: page(() => import('../features/on-boarding/OnBoardingReviewPage')) },
-              { path: 'congrats', lazy: page(() => import('../features/on-boarding/OnBoardingCongratsPage')) },
+              { index: true, lazy: page(() => import('../features/account/on-boarding/OnBoardingPage')) },
+              { path: 'review', lazy: page(() => import('../features/account/on-boarding/OnBoardingReviewPage')) },
+              { path: 'congrats', lazy: page(() => import('../features/account/on-boarding/OnBoardingCongratsPage')) },
             ],
           },
           {
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'sales', lazy: page(() => import('../features/sales/SalesPage')) },
           { path: 'trends', lazy: page(() => import('../features/trends/TrendsPage')) },
-          { path: 'settings', lazy: page(() => import('../features/settings/SettingsPage')) },
+          { path: 'settings', lazy: page(() => import('../features/account/settings/SettingsPage')) },
           { path: 'single-signup', lazy: page(() => import('../features/single-signup/SingleSignupPage')) },
           { path: 'choose-your-plan', lazy: page(() => import('../features/choose-your-plan/ChooseYourPlanPage')) },
           { path: 'disabled', lazy: page(() => import('../features/disabled/DisabledPage')) },

@@ -1,4 +1,4 @@
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 /** The 'Browser Notice' dialog (core §2). */
 export default function BrowserNoticeDialog({ onClose }: { onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { useBrand } from '../brand';
+import { useBrand } from '../../lib/brand';
 
 /** Support link and copyright line (core §2). */
 export function Footer() {

@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useBrand } from '../brand';
-import { getBootConfig } from '../boot-config';
-import { useScrollLock } from './scroll-lock';
+import { useBrand } from '../../lib/brand';
+import { getBootConfig } from '../../lib/boot-config';
+import { useScrollLock } from '../../ui/scroll-lock';
 import { useDisclosure } from './useDisclosure';
 
 export interface NavProps {

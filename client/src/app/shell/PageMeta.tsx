@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { useBrand } from '../brand';
-import { applyPageMeta, deepestPageHandle } from '../page-meta';
+import { useBrand } from '../../lib/brand';
+import { applyPageMeta, deepestPageHandle } from '../../lib/page-meta';
 
 /** After each navigation, sets the document title and description from the deepest route handle. */
 export function PageMeta() {

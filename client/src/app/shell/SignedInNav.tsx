@@ -1,9 +1,9 @@
 import { useEffect, useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useBrand } from '../brand';
-import { getBootConfig } from '../boot-config';
-import { signOut, type Viewer } from '../viewer';
-import { useShellServices } from './services';
+import { useBrand } from '../../lib/brand';
+import { getBootConfig } from '../../lib/boot-config';
+import { signOut, type Viewer } from '../../lib/viewer';
+import { useShellServices } from '../../lib/shell-services';
 import { useDisclosure } from './useDisclosure';
 
 /**

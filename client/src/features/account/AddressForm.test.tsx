@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../app/apollo';
-import { CountrySelectQuery } from '../dictionaries/CountrySelect';
+import { createApolloClient } from '../../lib/apollo';
+import { CountrySelectQuery } from '../../lib/dictionaries/CountrySelect';
 import { AddressForm } from './AddressForm';
 
 const server = useMswServer();

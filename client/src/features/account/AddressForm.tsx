@@ -5,9 +5,9 @@ import { requiresState, sortCountriesPopularFirst, US_STATES } from '@cadence/do
 import type { FormApi } from 'final-form';
 import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { CountrySelectQuery } from '../dictionaries/CountrySelect';
+import { CountrySelectQuery } from '../../lib/dictionaries/CountrySelect';
 import { SelectField } from './SelectField';
-import { TextField } from './TextField';
+import { TextField } from '../../ui/TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
 export type AddressValues = Record<AddressField, string>;

@@ -5,7 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { CaptchaChallengeState } from '../auth/useCaptchaChallenge';
+import type { CaptchaChallengeState } from '../../lib/captcha/useCaptchaChallenge';
 import { ArtistProfileForm, type ArtistProfileCaptcha, type ProfileFormProfile } from './ArtistProfileForm';
 
 const profile: ProfileFormProfile = { primaryArtists: ['Robin Lane'], firstName: 'Robin', lastName: 'Lane', birthday: '1990-01-15', birthdayDisabled: false };

@@ -19,9 +19,9 @@ import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { CaptchaField, isAnswered } from '../auth/CaptchaField';
-import type { CaptchaChallengeState } from '../auth/useCaptchaChallenge';
-import { TextField } from './TextField';
+import { CaptchaField, isAnswered } from '../../lib/captcha/CaptchaField';
+import type { CaptchaChallengeState } from '../../lib/captcha/useCaptchaChallenge';
+import { TextField } from '../../ui/TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
 export interface ProfileFormProfile extends SavedProfile {

@@ -2,9 +2,9 @@ import { DEBOUNCE_ADDRESS_FORM_MS } from '@cadence/domain/constants';
 import { canSaveEmail, emailChangeErrorMessage, emailChangeSentMessage, isSameEmail, validateEmail, validateParentEmail } from '@cadence/domain/email';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { useEnvironment } from '../../app/environment';
+import { useEnvironment } from '../../lib/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { TextField } from './TextField';
+import { TextField } from '../../ui/TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
 export interface ContactsProfile {

@@ -15,7 +15,7 @@ import { Form, FormSpy } from 'react-final-form';
 import { Spinner } from '../../ui/Spinner';
 import { shownBirthday, type ProfileFormProfile } from './ArtistProfileForm';
 import { useDebouncedTask } from './useDebouncedTask';
-import { TextField } from './TextField';
+import { TextField } from '../../ui/TextField';
 
 export interface ShortProfileFormProps {
   profile: ProfileFormProfile;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../app/apollo';
+import { createApolloClient } from '../../lib/apollo';
 import { STORAGE_KEYS } from '@cadence/domain/constants';
 import { SignInMutation, SignUpMutation } from './auth.graphql';
 import { AuthDialog, type AuthMode } from './AuthDialog';

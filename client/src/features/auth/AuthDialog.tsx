@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Dialog } from '../../app/shell/Dialog';
-import { reloadAt } from './session';
+import { Dialog } from '../../ui/Dialog';
+import { reloadAt } from '../../lib/session';
 import { SignInForm, type SignInOutcome } from './SignInForm';
 import { SignUpForm, type SignUpOutcome } from './SignUpForm';
 

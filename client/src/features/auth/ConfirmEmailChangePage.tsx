@@ -1,4 +1,4 @@
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ConfirmEmailChangeMutation } from './auth.graphql';
 import { TokenLinkPage } from './TokenLinkPage';
 

@@ -4,10 +4,10 @@ import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { fieldErrorsByName, graphqlErrorInfo } from '../account/graphql-errors';
-import { TextField } from '../account/TextField';
+import { fieldErrorsByName, graphqlErrorInfo } from '../../lib/graphql-errors';
+import { TextField } from '../../ui/TextField';
 import { RequestPasswordResetMutation, ResetPasswordMutation } from './auth.graphql';
 
 export const handle: PageHandle = {

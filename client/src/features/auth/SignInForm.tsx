@@ -3,10 +3,10 @@ import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { graphqlErrorInfo } from '../account/graphql-errors';
-import { TextField } from '../account/TextField';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { TextField } from '../../ui/TextField';
 import { SignInMutation } from './auth.graphql';
-import { clearLocalAccountData, rememberLock, takeWantedUrl } from './session';
+import { clearLocalAccountData, rememberLock, takeWantedUrl } from '../../lib/session';
 
 /** Shown for any wrong email or password: it never says whether the email has an account. */
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password. Please try again.';

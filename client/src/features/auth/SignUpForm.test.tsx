@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../app/apollo';
-import { applyClientConfigs } from '../../app/environment';
-import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from '../captcha/captcha.graphql';
+import { createApolloClient } from '../../lib/apollo';
+import { applyClientConfigs } from '../../lib/environment';
+import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from '../../lib/captcha/captcha.graphql';
 import { SignUpMutation } from './auth.graphql';
 import { SignUpForm, type SignUpOutcome } from './SignUpForm';
 

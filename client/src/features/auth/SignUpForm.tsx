@@ -8,15 +8,15 @@ import { birthdayPlaceholder, validateBirthday, validateFirstName, validateLastN
 import { password as passwordRule, toFieldValidator } from '@cadence/domain/validators';
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { Form } from 'react-final-form';
-import { useEnvironment } from '../../app/environment';
+import { useEnvironment } from '../../lib/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { fieldErrorsByName, graphqlErrorInfo } from '../account/graphql-errors';
-import { AgreementField } from '../account/AgreementField';
-import { TextField } from '../account/TextField';
+import { fieldErrorsByName, graphqlErrorInfo } from '../../lib/graphql-errors';
+import { AgreementField } from '../../ui/AgreementField';
+import { TextField } from '../../ui/TextField';
 import { SignUpMutation } from './auth.graphql';
-import { CaptchaField } from './CaptchaField';
-import { readCookie } from './session';
-import { useCaptchaChallenge } from './useCaptchaChallenge';
+import { CaptchaField } from '../../lib/captcha/CaptchaField';
+import { readCookie } from '../../lib/session';
+import { useCaptchaChallenge } from '../../lib/captcha/useCaptchaChallenge';
 
 export interface SignUpValues {
   email: string;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { graphqlErrorInfo } from '../account/graphql-errors';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
 
 export interface TokenLinkPageProps {
   title: string;

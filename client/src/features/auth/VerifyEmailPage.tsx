@@ -1,4 +1,4 @@
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ConfirmEmailMutation } from './auth.graphql';
 import { TokenLinkPage } from './TokenLinkPage';
 

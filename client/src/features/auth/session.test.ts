@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@cadence/domain/constants';
-import { handleSessionEnded } from './AccountLayer';
-import { clearLock, isLockRemembered, readCookie, rememberLock, rememberWantedUrl, takeWantedUrl } from './session';
+import { handleSessionEnded } from '../../app/AccountLayer';
+import { clearLock, isLockRemembered, readCookie, rememberLock, rememberWantedUrl, takeWantedUrl } from '../../lib/session';
 
 beforeEach(() => window.localStorage.clear());
 

@@ -2,7 +2,7 @@ import { emailNotices, INVALID_EMAIL_MESSAGE, shouldAutoDismissInvalidNotice, ve
 import { COOKIES, STORAGE_KEYS } from '@cadence/domain/constants';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { getBootConfig } from '../../app/boot-config';
+import { getBootConfig } from '../../lib/boot-config';
 
 /** What the notices read of the person. */
 export interface EmailNoticeViewer {

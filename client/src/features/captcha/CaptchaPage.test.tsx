@@ -7,8 +7,8 @@ import { HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../app/apollo';
-import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation, RequestUnlockLinkMutation, SolveCaptchaMutation, UnlockAccountMutation } from './captcha.graphql';
+import { createApolloClient } from '../../lib/apollo';
+import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation, RequestUnlockLinkMutation, SolveCaptchaMutation, UnlockAccountMutation } from '../../lib/captcha/captcha.graphql';
 import CaptchaPage from './CaptchaPage';
 
 const server = useMswServer();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
-import { reloadAt } from '../auth/session';
+import type { PageHandle } from '../../lib/page-meta';
+import { reloadAt } from '../../lib/session';
 import { UnlockByEmail } from './UnlockByEmail';
 import { UnlockChallengeForm } from './UnlockChallengeForm';
 import { UnlockLinkStatus } from './UnlockLinkStatus';

@@ -2,11 +2,11 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { graphqlErrorInfo } from '../account/graphql-errors';
-import { CaptchaField } from '../auth/CaptchaField';
-import { clearLock, lockedUsername } from '../auth/session';
-import { useCaptchaChallenge } from '../auth/useCaptchaChallenge';
-import { SolveCaptchaMutation } from './captcha.graphql';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { CaptchaField } from '../../lib/captcha/CaptchaField';
+import { clearLock, lockedUsername } from '../../lib/session';
+import { useCaptchaChallenge } from '../../lib/captcha/useCaptchaChallenge';
+import { SolveCaptchaMutation } from '../../lib/captcha/captcha.graphql';
 
 const NOT_RIGHT = {
   image: 'That was not right. Please try the new picture.',

@@ -1,6 +1,6 @@
 import { BLOCKED_PAGE_CONTACT_TEXT, BLOCKED_PAGE_TEXT } from '@cadence/domain/constants';
-import { useBrand } from '../../app/brand';
-import type { PageHandle } from '../../app/page-meta';
+import { useBrand } from '../../lib/brand';
+import type { PageHandle } from '../../lib/page-meta';
 
 export const handle: PageHandle = {
   pageTitle: 'Account unavailable | {appName}',

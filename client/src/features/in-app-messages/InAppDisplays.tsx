@@ -1,7 +1,7 @@
 import type { InAppMessage } from '@cadence/domain/in-app-messages';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../../app/shell/Dialog';
-import { SafeHtml } from '../alerts/SafeHtml';
+import { Dialog } from '../../ui/Dialog';
+import { SafeHtml } from '../../ui/alerts/SafeHtml';
 import './in-app-messages.css';
 
 interface DisplayProps {

@@ -1,8 +1,8 @@
 import { selectInAppMessages, type InAppMessage } from '@cadence/domain/in-app-messages';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useShellServices } from '../../app/shell/services';
-import { useViewer } from '../../app/viewer';
+import { useShellServices } from '../../lib/shell-services';
+import { useViewer } from '../../lib/viewer';
 import { loadInAppMessages, sendInAppEvent } from './in-app-api';
 import { readDismissed, rememberDismissal } from './in-app-storage';
 

@@ -1,6 +1,6 @@
 /** The in-app message calls (supporting §7); errors from them are not shown to anyone (§8). */
 import { inAppEventPayload, type InAppEventType, type InAppMessage } from '@cadence/domain/in-app-messages';
-import type { RestClient } from '../../app/rest';
+import type { RestClient } from '../../lib/rest';
 import { isListFresh, markListFresh, readStoredList, storeList } from './in-app-storage';
 
 /**

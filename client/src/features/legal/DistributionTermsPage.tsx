@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useBrand } from '../marketing/useBrand';
+import { useBrand } from '../../lib/useBrand';
 import { GeneralDistributionTerms } from './GeneralDistributionTerms';
 import { VipDistributionAgreement } from './VipDistributionAgreement';
 import { VipTermsAddendum } from './VipTermsAddendum';

@@ -1,4 +1,4 @@
-import { useBrand } from '../marketing/useBrand';
+import { useBrand } from '../../lib/useBrand';
 import { Copyright, LastUpdated, LegalSections, NewTabLink, type LegalSection } from './LegalDocument';
 
 export interface DistributionTermsProps {

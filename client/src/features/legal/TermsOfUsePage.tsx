@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useBrand } from '../marketing/useBrand';
+import { useBrand } from '../../lib/useBrand';
 import { LastUpdated, LegalSections, type LegalSection } from './LegalDocument';
 import './legal.css';
 

@@ -1,4 +1,4 @@
-import { useBrand } from '../marketing/useBrand';
+import { useBrand } from '../../lib/useBrand';
 import type { DistributionTermsProps } from './GeneralDistributionTerms';
 import { Copyright, LegalSections, NewTabLink, type LegalSection } from './LegalDocument';
 

@@ -1,4 +1,4 @@
-import { useBrand } from '../marketing/useBrand';
+import { useBrand } from '../../lib/useBrand';
 import { DISTRIBUTION_TERMS_UPDATED, type DistributionTermsProps } from './GeneralDistributionTerms';
 import { Copyright, LastUpdated, LegalSections, NewTabLink, type LegalSection } from './LegalDocument';
 

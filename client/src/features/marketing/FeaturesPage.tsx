@@ -1,7 +1,7 @@
-import { useBrand } from './useBrand';
+import { useBrand } from '../../lib/useBrand';
 import { CallToAction } from './MarketingLinks';
 import { ReleaseSteps } from './ReleaseSteps';
-import { StoresList } from '../dictionaries/StoresList';
+import { StoresList } from '../../lib/dictionaries/StoresList';
 import './marketing.css';
 
 export const handle = {

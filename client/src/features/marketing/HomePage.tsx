@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CallToAction, SIGN_UP_PATH } from './MarketingLinks';
 import { ReleaseSteps } from './ReleaseSteps';
-import { useBrand } from './useBrand';
+import { useBrand } from '../../lib/useBrand';
 import './marketing.css';
 
 export const handle = {

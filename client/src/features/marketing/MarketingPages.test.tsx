@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { StoresListQuery } from '../dictionaries/StoresList';
+import { StoresListQuery } from '../../lib/dictionaries/StoresList';
 import AboutPage, { handle as aboutHandle } from './AboutPage';
 import FeaturesPage, { handle as featuresHandle } from './FeaturesPage';
 import HomePage, { handle as homeHandle } from './HomePage';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CallToAction } from './MarketingLinks';
-import { useBrand } from './useBrand';
+import { useBrand } from '../../lib/useBrand';
 import './marketing.css';
 
 export const handle = {

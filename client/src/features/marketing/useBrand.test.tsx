@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { DEFAULT_BRAND, useBrand } from './useBrand';
+import { DEFAULT_BRAND, useBrand } from '../../lib/useBrand';
 
 afterEach(() => {
   delete window.__CADENCE__;

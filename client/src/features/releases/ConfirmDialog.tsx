@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from '../../app/shell/Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 export interface ConfirmDialogProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { ReleaseEditor } from './ReleaseEditor';

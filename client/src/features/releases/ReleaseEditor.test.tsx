@@ -5,10 +5,10 @@ import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../app/apollo';
+import { createApolloClient } from '../../lib/apollo';
 import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
-import { AlertsList } from '../alerts/AlertsList';
-import { AlertsProvider } from '../alerts/AlertsProvider';
+import { AlertsList } from '../../ui/alerts/AlertsList';
+import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
 import { editorRelease, editorTrack } from './editor-test-data';
 import {
   AcquireReleaseLockMutation,

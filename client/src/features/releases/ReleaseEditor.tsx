@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CheckReleaseQuery as CheckResult, ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { useAlerts } from '../alerts/AlertsProvider';
+import { useAlerts } from '../../ui/alerts/AlertsProvider';
 import { ArtistInput } from './ArtistInput';
 import { CoverArtDrop } from './CoverArtDrop';
 import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery } from './release-editor.graphql';

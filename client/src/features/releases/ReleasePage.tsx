@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ReleaseEditor } from './ReleaseEditor';
 
 export const handle: PageHandle = {

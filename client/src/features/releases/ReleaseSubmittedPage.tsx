@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 
 export const handle: PageHandle = {
   pageTitle: 'Release submitted | {appName}',

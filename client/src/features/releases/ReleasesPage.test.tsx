@@ -5,8 +5,8 @@ import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../app/apollo';
-import { AlertsProvider } from '../alerts/AlertsProvider';
+import { createApolloClient } from '../../lib/apollo';
+import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
 import ReleasesPage, {
   CreateReleaseMutation,
   DeleteReleaseMutation,

@@ -1,4 +1,4 @@
-import { graphqlErrorInfo } from '../account/graphql-errors';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
 
 /**
  * What to tell the user when an edit of the release failed: a refusal of the edit itself (CONFLICT:

@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useRef } from 'react';
 import type { ArtistRole, UpdateReleaseInput, UpdateTrackInput } from '../../gql/graphql';
-import type { UploadContext } from '../../app/upload-link';
+import type { UploadContext } from '../../lib/upload-link';
 import {
   AddArtistCreditMutation,
   ApplyToAllTracksMutation,

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { ShellServicesProvider } from '../../app/shell/services';
-import { createRestClient } from '../../app/rest';
+import { ShellServicesProvider } from '../../lib/shell-services';
+import { createRestClient } from '../../lib/rest';
 import { ScreenSaver } from './ScreenSaver';
 
 const FIVE_MINUTES = 5 * 60 * 1000;

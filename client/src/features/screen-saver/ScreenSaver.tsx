@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useShellServices } from '../../app/shell/services';
+import { useShellServices } from '../../lib/shell-services';
 import { useIdle } from './useIdle';
 
 const ScreenSaverOverlay = lazy(() => import('./ScreenSaverOverlay'));

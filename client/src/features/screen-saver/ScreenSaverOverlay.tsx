@@ -1,7 +1,7 @@
 import { SCREEN_SAVER_LINE_WIDTH, SCREEN_SAVER_GRID_CELL_PX, SCREEN_SAVER_TICK_MS } from '@cadence/domain/constants';
 import { addBeat, beatIntervalMs, gridSize, pickBackground, pickBpm, type Random, type Shape } from '@cadence/domain/screen-saver';
 import { useEffect, useRef, useState } from 'react';
-import { useScrollLock } from '../../app/shell/scroll-lock';
+import { useScrollLock } from '../../ui/scroll-lock';
 import './screen-saver.css';
 
 const CELL = SCREEN_SAVER_GRID_CELL_PX;

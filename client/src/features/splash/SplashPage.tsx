@@ -1,4 +1,4 @@
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { Spinner } from '../../ui/Spinner';
 
 export const handle: PageHandle = {

@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { graphqlErrorInfo } from '../account/graphql-errors';
-import { useViewerProfile, type AccountProfile } from '../account/useAccount';
-import { reloadAt } from '../auth/session';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { useViewerProfile, type AccountProfile } from '../../lib/account/useAccount';
+import { reloadAt } from '../../lib/session';
 import { StopActingAsUserMutation } from './support.graphql';
 import './support.css';
 

@@ -1,10 +1,10 @@
 import { useLazyQuery, useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { graphqlErrorInfo } from '../account/graphql-errors';
-import { reloadAt } from '../auth/session';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 

@@ -1,4 +1,4 @@
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../lib/page-meta';
 
 export const handle: PageHandle = {
   pageTitle: 'Analytics | {appName}',

@@ -2,7 +2,7 @@ import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Form, useField } from 'react-final-form';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { TextField } from '../../account/TextField';
+import { TextField } from '../../../ui/TextField';
 import {
   AUDIENCE_OPTIONS,
   DELAY_MAX_SECONDS,

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
-import { createApolloClient } from '../../../app/apollo';
+import { createApolloClient } from '../../../lib/apollo';
 import type { InAppMessagesAdmin_MessageFragment } from '../../../gql/graphql';
 import SupportPage from '../SupportPage';
 import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMutation, UpdateInAppMessageMutation } from './in-app-admin.graphql';

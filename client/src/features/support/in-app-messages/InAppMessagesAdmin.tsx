@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import type { InAppMessagesAdmin_MessageFragment } from '../../../gql/graphql';
-import { fieldErrorsByName, graphqlErrorInfo } from '../../account/graphql-errors';
+import { fieldErrorsByName, graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMutation, UpdateInAppMessageMutation } from './in-app-admin.graphql';
 import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, toUpdateInput, wireType, type InAppMessageFormValues } from './in-app-message-form';
 import { InAppMessageForm } from './InAppMessageForm';

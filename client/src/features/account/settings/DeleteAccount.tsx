@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { Dialog } from '../../app/shell/Dialog';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { graphqlErrorInfo } from '../account/graphql-errors';
-import { clearLocalAccountData, reloadAt } from '../auth/session';
+import { Dialog } from '../../../ui/Dialog';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { clearLocalAccountData, reloadAt } from '../../../lib/session';
 import { DeleteAccountMutation } from './settings.graphql';
 
 export interface DeleteAccountProps {

@@ -2,11 +2,11 @@ import { isMinor } from '@cadence/domain/age';
 import { utcDate } from '@cadence/domain/date-string';
 import { resolveOnboardingStep } from '@cadence/domain/onboarding';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../account/ProfileForms';
-import { useViewerProfile, type AccountProfile } from '../account/useAccount';
+import type { PageHandle } from '../../../lib/page-meta';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
+import { useViewerProfile, type AccountProfile } from '../../../lib/account/useAccount';
 import { DistributionStep } from './DistributionStep';
 import './on-boarding.css';
 

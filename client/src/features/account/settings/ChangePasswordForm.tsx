@@ -3,9 +3,9 @@ import { matches, password as passwordRule, toFieldValidator } from '@cadence/do
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { fieldErrorsByName, graphqlErrorInfo } from '../account/graphql-errors';
-import { TextField } from '../account/TextField';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { fieldErrorsByName, graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { TextField } from '../../../ui/TextField';
 import { ChangePasswordMutation } from './settings.graphql';
 
 interface PasswordValues {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../app/apollo';
+import { createApolloClient } from '../apollo';
 import { StoresListQuery, StoresList } from './StoresList';
 
 const server = useMswServer();

@@ -3,11 +3,11 @@ import { utcDate } from '@cadence/domain/date-string';
 import { validateParentEmail } from '@cadence/domain/email';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { useEnvironment } from '../../app/environment';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { AgreementField } from '../account/AgreementField';
-import { TextField } from '../account/TextField';
-import { useSaveProfile, type AccountProfile } from '../account/useAccount';
+import { useEnvironment } from '../../../lib/environment';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { AgreementField } from '../../../ui/AgreementField';
+import { TextField } from '../../../ui/TextField';
+import { useSaveProfile, type AccountProfile } from '../../../lib/account/useAccount';
 
 interface DistributionValues {
   distributionAgreement: boolean;

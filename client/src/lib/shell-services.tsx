@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { createRestClient, type RestClient } from '../rest';
+import { createRestClient, type RestClient } from './rest';
 
 /**
  * What the frame needs from the outside world, in one place so tests can swap it: the REST client

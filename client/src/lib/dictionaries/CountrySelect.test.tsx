@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
 import { useState } from 'react';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../app/apollo';
+import { createApolloClient } from '../apollo';
 import { CountrySelect, CountrySelectQuery } from './CountrySelect';
 
 const server = useMswServer();

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from '../captcha/captcha.graphql';
+import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from './captcha.graphql';
 
 // Not imported from the /captcha page: that would pull a lazy route into the sign-up dialog's bundle.
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -1,7 +1,7 @@
 import { useForm } from 'react-final-form';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../ui/TextField';
 import type { CaptchaChallengeState, CaptchaFormat } from './useCaptchaChallenge';
 
 /** The message when the characters are missing (the server's 'captcha-required' wording). */

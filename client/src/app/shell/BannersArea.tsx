@@ -1,8 +1,8 @@
 import { bannerLayout } from '@cadence/domain/banners';
 import { useLocation } from 'react-router-dom';
-import { InAppBanners } from '../in-app-messages/InAppMessages';
-import { useInAppMessages } from '../in-app-messages/InAppMessagesProvider';
-import { EmailNotice, useEmailNotices, type EmailNoticeViewer } from './EmailNotice';
+import { InAppBanners } from '../../features/in-app-messages/InAppMessages';
+import { useInAppMessages } from '../../features/in-app-messages/InAppMessagesProvider';
+import { EmailNotice, useEmailNotices, type EmailNoticeViewer } from '../../features/banners/EmailNotice';
 
 export interface BannersAreaProps {
   /** The signed-in person (null for visitors), for the email notification. */

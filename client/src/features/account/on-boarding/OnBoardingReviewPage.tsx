@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { ProfileShortForm } from '../account/ProfileForms';
-import { useViewerProfile } from '../account/useAccount';
+import type { PageHandle } from '../../../lib/page-meta';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { ProfileShortForm } from '../ProfileForms';
+import { useViewerProfile } from '../../../lib/account/useAccount';
 import './on-boarding.css';
 
 export const handle: PageHandle = {

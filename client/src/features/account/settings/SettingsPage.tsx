@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import type { PageHandle } from '../../app/page-meta';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../account/ProfileForms';
-import { useViewerProfile } from '../account/useAccount';
+import type { PageHandle } from '../../../lib/page-meta';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
+import { useViewerProfile } from '../../../lib/account/useAccount';
 import { ApiTokens } from './ApiTokens';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';

@@ -1,4 +1,4 @@
-import { DEFAULT_BOOT_CONFIG, getBootConfig } from '../../app/boot-config';
+import { DEFAULT_BOOT_CONFIG, getBootConfig } from './boot-config';
 
 /** The brand the public pages speak of: its name, the company behind it and its support address. */
 export interface Brand {

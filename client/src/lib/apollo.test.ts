@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../test/graphql';
 import { useMswServer } from '../../test/msw';
 import { SignInMutation } from '../features/auth/auth.graphql';
-import { ViewerProfileQuery } from '../features/account/account.graphql';
+import { ViewerProfileQuery } from './account/account.graphql';
 import { createApolloClient, setUnauthenticatedHandler } from './apollo';
 
 const server = useMswServer();

@@ -3,9 +3,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../app/apollo';
+import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { useMswServer } from '../../../../test/msw';
+import { createApolloClient } from '../../../lib/apollo';
 import { ApiTokens } from './ApiTokens';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
 

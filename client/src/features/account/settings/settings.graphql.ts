@@ -1,4 +1,4 @@
-import { graphql } from '../../gql';
+import { graphql } from '../../../gql';
 
 export const ChangePasswordMutation = graphql(`
   mutation ChangePassword($currentPassword: String!, $newPassword: String!) {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { graphqlErrorInfo } from '../account/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { RevokeSessionMutation, SessionsQuery } from './settings.graphql';
 
 const when = (value: string) => value.slice(0, 16).replace('T', ' ');

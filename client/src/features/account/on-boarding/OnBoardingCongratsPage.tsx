@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-meta';
+import type { PageHandle } from '../../../lib/page-meta';
 
 export const handle: PageHandle = {
   pageTitle: 'You are all set | {appName}',

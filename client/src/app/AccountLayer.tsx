@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { setUnauthenticatedHandler } from '../../app/apollo';
-import { decideRoute, isProtectedPath, LOGIN_URL } from '../../app/guards';
-import { setUnauthorizedHandler } from '../../app/rest';
-import { AGE_RESTRICTED_COOKIE, clearLocalAccountData, FORCE_LOGIN_COOKIE, isLockRemembered, readCookie, reloadAt, rememberWantedUrl } from './session';
+import { setUnauthenticatedHandler } from '../lib/apollo';
+import { decideRoute, isProtectedPath, LOGIN_URL } from './guards';
+import { setUnauthorizedHandler } from '../lib/rest';
+import { AGE_RESTRICTED_COOKIE, clearLocalAccountData, FORCE_LOGIN_COOKIE, isLockRemembered, readCookie, reloadAt, rememberWantedUrl } from '../lib/session';
 
 /**
  * Core §8: a 401 (or UNAUTHENTICATED) on any call except sign-in signs the person out: local data
@@ -19,8 +19,8 @@ export function handleSessionEnded(): void {
 
 // Loaded after the page shows: they bring forms, validators and GraphQL documents the start page
 // does not need before its first paint.
-const ImpersonationBanner = lazy(() => import('../support/ImpersonationBanner').then((m) => ({ default: m.ImpersonationBanner })));
-const AuthDialogHost = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialogHost })));
+const ImpersonationBanner = lazy(() => import('../features/support/ImpersonationBanner').then((m) => ({ default: m.ImpersonationBanner })));
+const AuthDialogHost = lazy(() => import('../features/auth/AuthDialog').then((m) => ({ default: m.AuthDialogHost })));
 
 setUnauthorizedHandler(handleSessionEnded);
 setUnauthenticatedHandler(handleSessionEnded);
