@@ -10,12 +10,15 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import type { RequestAuthenticator } from './http/auth.ts';
+import type { PruneTask } from './jobs/prune.ts';
 
 /** What a module's jobs and start-up tasks receive. */
 export interface ModuleDeps {
   prisma: PrismaClient;
   config: Config;
   logger: Logger;
+  /** Every module's prune tasks (the maintenance module's hourly job runs them). */
+  pruneTasks: readonly PruneTask[];
 }
 
 export interface CadenceModule {
@@ -25,6 +28,8 @@ export interface CadenceModule {
   router?: () => Router;
   /** Its durable job handlers, by job name (names are unique across modules). */
   jobs?: (deps: ModuleDeps) => Record<string, JobHandler>;
+  /** Its tables' rows that can no longer be used, deleted hourly. */
+  prune?: readonly PruneTask[];
   /** Runs once at boot after migrations, in every process: must be idempotent (e.g. schedule a recurring job). */
   onStart?: (deps: ModuleDeps) => Promise<unknown>;
   /** How requests are authenticated; exactly one module (auth) provides it. */
@@ -40,6 +45,14 @@ export function checkModules(modules: readonly CadenceModule[]): void {
     if (names.has(m.name)) throw new Error(`module ${m.name} is listed twice`);
     names.add(m.name);
   }
+}
+
+/** Every module's prune tasks, in list order; a task name used twice is a boot error. */
+export function pruneTasksOf(modules: readonly CadenceModule[]): PruneTask[] {
+  const tasks = modules.flatMap((m) => m.prune ?? []);
+  const names = new Set(tasks.map((t) => t.name));
+  if (names.size !== tasks.length) throw new Error('two prune tasks share a name');
+  return tasks;
 }
 
 /** The request authenticator (checkModules made sure exactly one module provides it). */

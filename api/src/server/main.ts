@@ -5,7 +5,7 @@ import { createLogger } from '../logger.ts';
 import { openDatabase } from '../db/database.ts';
 import { StartupError } from '../db/startup-error.ts';
 import { JobWorker } from '../jobs/job-queue.ts';
-import { jobHandlersOf } from '../module.ts';
+import { jobHandlersOf, pruneTasksOf } from '../module.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { seed } from '../../../prisma/seed.ts';
 import { createApp } from './app.ts';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Durable jobs (validation, delivery, imports, pruning) run in every API process; claims never collide.
   const jobLogger = logger.child({ component: 'jobs' });
-  const moduleDeps = { prisma: db.prisma, config, logger };
+  const moduleDeps = { prisma: db.prisma, config, logger, pruneTasks: pruneTasksOf(modules) };
   const worker = new JobWorker(db.prisma, jobHandlersOf(modules, moduleDeps), jobLogger);
   for (const m of modules) await m.onStart?.(moduleDeps);
   worker.start();

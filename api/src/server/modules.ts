@@ -23,6 +23,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/support/index.ts')).default,
   (await import('../modules/mail/index.ts')).default,
   (await import('../modules/validation/index.ts')).default,
+  (await import('../modules/rate-limit/index.ts')).default,
   (await import('../modules/maintenance/index.ts')).default,
 ];
 

@@ -12,4 +12,9 @@ const authenticator: RequestAuthenticator = {
   fromSession: (ctx, token) => resolveSession(ctx, token),
 };
 
-export default { name: 'auth', authenticator } satisfies CadenceModule;
+export default {
+  name: 'auth',
+  authenticator,
+  // idle_expires_at never passes expires_at, so it covers both expiries; a revoked session goes with it.
+  prune: [{ name: 'sessions', table: 'sessions', dead: 'idle_expires_at < $1' }],
+} satisfies CadenceModule;

@@ -5,7 +5,14 @@ import { JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
 import { buildUser } from '../../test/factories.ts';
 import { PRUNE_EVERY_MS, PRUNE_EXPIRED_JOB, maintenanceJobHandlers, schedulePruning } from './prune.job.ts';
-import { DEAD_JOB_RETENTION_MS, SUCCEEDED_JOB_RETENTION_MS, pruneExpiredRows } from './prune.service.ts';
+import { DEAD_JOB_RETENTION_MS, SUCCEEDED_JOB_RETENTION_MS } from './prune.service.ts';
+import { pruneRows, type PruneOptions } from '../../jobs/prune.ts';
+import { pruneTasksOf } from '../../module.ts';
+import { modules } from '../../server/modules.ts';
+
+// What the server runs: every module's prune tasks, from the one module list.
+const TASKS = pruneTasksOf(modules);
+const pruneExpiredRows = (prisma: typeof db.prisma, now: Date, options: PruneOptions) => pruneRows(prisma, TASKS, now, options);
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const logger = createLogger('error');
@@ -144,7 +151,7 @@ describe('the recurring pruning job', () => {
     await db.prisma.captchaChallenge.create({ data: { purpose: 'unlock', answerHash: 'x', expiresAt: new Date(Date.now() + HOUR) } });
     await db.prisma.session.create({ data: { id: randomUUID(), userId, idleExpiresAt: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + HOUR) } });
 
-    const workers = [1, 2].map(() => new JobWorker(db.prisma, maintenanceJobHandlers({ prisma: db.prisma, logger }), logger));
+    const workers = [1, 2].map(() => new JobWorker(db.prisma, maintenanceJobHandlers({ prisma: db.prisma, logger, tasks: TASKS }), logger));
     const ran = await Promise.all(workers.map((w) => w.runUntilIdle()));
     expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
 
@@ -174,6 +181,7 @@ describe('the recurring pruning job', () => {
         },
       } as never,
       logger,
+      tasks: TASKS,
     });
     const worker = new JobWorker(db.prisma, failing, logger);
     expect(await worker.runUntilIdle()).toBe(1);

@@ -3,4 +3,9 @@ import type { CadenceModule } from '../../module.ts';
 import './users.schema.ts';
 import { usersRouter } from './users.rest.ts';
 
-export default { name: 'users', router: usersRouter } satisfies CadenceModule;
+export default {
+  name: 'users',
+  router: usersRouter,
+  // A used link token answers exactly like an unknown one ('expired or was already used').
+  prune: [{ name: 'emailTokens', table: 'email_tokens', dead: 'expires_at < $1 OR used_at IS NOT NULL' }],
+} satisfies CadenceModule;
