@@ -11,6 +11,7 @@ import { JobWorker } from './jobs/job-queue.ts';
 import { releaseJobHandlers } from './modules/validation/validation.job.ts';
 import { mailJobHandlers } from './integrations/mail/mailer.ts';
 import { maintenanceJobHandlers, schedulePruning } from './modules/maintenance/prune.job.ts';
+import { removeStaleTempFiles } from './modules/maintenance/temp-files.service.ts';
 
 function fail(message: string): never {
   process.stderr.write(`cadence: ${message}\n`);
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
   const { applied } = await db.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
+  // Temp upload files a crash left behind, in the background (the hourly pruning run removes them too).
+  removeStaleTempFiles(config).then(
+    (removed) => logger.info('stale temp files removed', { ...removed }),
+    (err: unknown) => logger.warn('stale temp files not removed', { err: err as Error }),
+  );
 
   const httpServer = http.createServer();
   const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
@@ -61,12 +67,13 @@ async function main(): Promise<void> {
   const jobLogger = logger.child({ component: 'jobs' });
   const worker = new JobWorker(
     db.prisma,
-    { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }), ...maintenanceJobHandlers({ prisma: db.prisma, logger: jobLogger }) },
+    { ...releaseJobHandlers({ prisma: db.prisma, config, logger }), ...mailJobHandlers({ prisma: db.prisma, config, logger }), ...maintenanceJobHandlers({ prisma: db.prisma, logger: jobLogger, config }) },
     jobLogger,
   );
   // Idempotent: with several processes, still one pruning run pending.
   await schedulePruning(db.prisma);
-  worker.start();
+  // Registers the worker and first releases the jobs of a process that died (kill -9) on this host.
+  await worker.start();
   logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
 
   let stopping = false;
