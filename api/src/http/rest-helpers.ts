@@ -1,6 +1,6 @@
 /** Small pieces every legacy REST handler shares: async wrapping, query parsing, no-cache. */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { badInput } from '../domain-error.ts';
+import { badInput, DomainError } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
 
 declare module 'express-serve-static-core' {
@@ -22,6 +22,14 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown>): 
     }
   };
 }
+
+/**
+ * Refuses signed-out callers (401) before the handler reads the body, for paths whose every use
+ * needs an account: anonymous callers learn nothing of the body's rules and cost no parsing work.
+ */
+export const signedIn: RequestHandler = (req, _res, next) => {
+  next(req.ctx.viewer ? undefined : new DomainError('UNAUTHENTICATED', 'Sign in required'));
+};
 
 /** Parses an optional boolean query parameter ('true'/'false'); anything else is a 400. */
 export function queryBool(value: unknown, name: string): boolean | undefined {

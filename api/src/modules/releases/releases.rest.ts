@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
 import type { AppContext } from '../../context.ts';
-import { handler, optionalVersion, queryBool } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, queryBool, signedIn } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
@@ -96,7 +96,7 @@ export function releasesRouter(): Router {
   }));
   r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));
   r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, String(req.params.id)))));
-  r.post('/releases/check', handler(async (req) => {
+  r.post('/releases/check', signedIn, handler(async (req) => {
     const body = req.body as unknown;
     const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string')) {
