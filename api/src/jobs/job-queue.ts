@@ -101,7 +101,7 @@ export interface WorkerOptions {
 }
 
 /** This process: its host, its pid, and a random id for this start (pids are reused after a restart). */
-const PROCESS = { host: hostname(), pid: process.pid, bootId: randomUUID() };
+const PROCESS: { host: string; pid: number; bootId: string } = { host: hostname(), pid: process.pid, bootId: randomUUID() };
 
 interface WorkerRow {
   id: string;
