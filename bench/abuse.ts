@@ -86,7 +86,6 @@ function memory(): { rss: number; peak: number } {
   }
 }
 let peakRss = 0;
-let memoryPoll: NodeJS.Timeout | undefined;
 
 // The normal request: the demo artist's releases list, as the app asks for it after sign-in.
 const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'artist@cadence.test', password: 'Cadence123' }) });
@@ -123,7 +122,7 @@ for (let i = 0; i < idleRequests; i++) idle.push((await normalRequest()).ms);
 const idleMemory = memory();
 // The peak from here on: what the abuse costs (start-up's own peak, migrations included, is printed apart).
 peakRss = idleMemory.rss;
-memoryPoll = setInterval(() => (peakRss = Math.max(peakRss, memory().rss || 0)), 50);
+const memoryPoll = setInterval(() => (peakRss = Math.max(peakRss, memory().rss || 0)), 50);
 
 // ---- the abusers --------------------------------------------------------------------------
 interface Tally { sent: number; statuses: Record<string, number>; bytes: number; slowestMs: number }
