@@ -2,7 +2,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { badInput } from '../domain-error.ts';
+import { badInput, DomainError } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
 
 declare module 'express-serve-static-core' {
@@ -24,6 +24,14 @@ export function handler(fn: (req: Request, res: Response) => Promise<unknown>): 
     }
   };
 }
+
+/**
+ * Refuses signed-out callers (401) before the handler reads the body, for paths whose every use
+ * needs an account: anonymous callers learn nothing of the body's rules and cost no parsing work.
+ */
+export const signedIn: RequestHandler = (req, _res, next) => {
+  next(req.ctx.viewer ? undefined : new DomainError('UNAUTHENTICATED', 'Sign in required'));
+};
 
 /** Parses an optional boolean query parameter ('true'/'false'); anything else is a 400. */
 export function queryBool(value: unknown, name: string): boolean | undefined {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { hostname } from 'node:os';
 import { createTestDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
-import { JobWorker, backoffMs, enqueueJob, scheduleNextRun } from './job-queue.ts';
+import { JobWorker, backoffMs, enqueueJob, isDeadWorker, scheduleNextRun } from './job-queue.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const logger = createLogger('error');
@@ -14,6 +17,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await db.prisma.job.deleteMany();
+  await db.prisma.jobWorker.deleteMany();
 });
 
 describe('durable jobs', () => {
@@ -75,12 +79,116 @@ describe('durable jobs', () => {
     let resolve!: () => void;
     const done = new Promise<void>((r) => (resolve = r));
     const worker = new JobWorker(db.prisma, { echo: async () => resolve() }, logger, { pollMs: 20 });
-    worker.start();
+    await worker.start();
     await enqueueJob(db.prisma, 'echo', {});
     worker.nudge();
     await done;
     await worker.stop();
     expect(await db.prisma.job.count({ where: { status: 'SUCCEEDED' } })).toBe(1);
+  });
+
+  describe('jobs held by a worker that died are released at start-up, not after the lease', () => {
+    /** The pid of a process that has just exited (so no process has it now). */
+    async function deadPid(): Promise<number> {
+      const child = spawn(process.execPath, ['-e', '']);
+      await once(child, 'exit');
+      return child.pid!;
+    }
+
+    /** A job RUNNING under a 5-minute lease held by a registered worker row, as after kill -9. */
+    async function heldJob(worker: { id: string; host: string; pid: number; bootId: string; heartbeatAgoMs?: number }) {
+      await db.prisma.jobWorker.create({
+        data: { id: worker.id, host: worker.host, pid: worker.pid, bootId: worker.bootId, heartbeatAt: new Date(Date.now() - (worker.heartbeatAgoMs ?? 1_000)) },
+      });
+      const { id } = await enqueueJob(db.prisma, 'echo', { held: worker.id });
+      await db.prisma.job.update({ where: { id }, data: { status: 'RUNNING', lockedBy: worker.id, lockedUntil: new Date(Date.now() + 5 * 60_000), attempts: 1 } });
+      return id;
+    }
+
+    async function startAndWait(worker: JobWorker, jobId: string, ms = 3_000) {
+      await worker.start();
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if ((await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).status === 'SUCCEEDED') return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    }
+
+    it('releases and runs at once the job of a worker whose process is gone from this host, though its heartbeat is fresh', async () => {
+      const jobId = await heldJob({ id: 'worker-crashed', host: hostname(), pid: await deadPid(), bootId: 'an-earlier-start' });
+      const worker = new JobWorker(db.prisma, { echo: async () => 'rerun' }, logger, { pollMs: 20 });
+      const started = Date.now();
+      await startAndWait(worker, jobId);
+      await worker.stop();
+      const job = await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+      expect(job).toMatchObject({ status: 'SUCCEEDED', result: 'rerun', attempts: 2 });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // the dead worker is forgotten; the stopped one unregistered itself
+      expect(await db.prisma.jobWorker.count()).toBe(0);
+    });
+
+    it('releases the job of the previous start of this very pid (a restarted container reuses its pid)', async () => {
+      const jobId = await heldJob({ id: 'worker-before-restart', host: hostname(), pid: process.pid, bootId: 'the-start-before' });
+      const worker = new JobWorker(db.prisma, { echo: async () => 'rerun' }, logger, { pollMs: 20 });
+      await startAndWait(worker, jobId);
+      await worker.stop();
+      expect((await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('SUCCEEDED');
+    });
+
+    it('releases the job of a worker on another host once its heartbeat is stale', async () => {
+      const jobId = await heldJob({ id: 'worker-elsewhere', host: 'another-host', pid: 1, bootId: 'x', heartbeatAgoMs: 60_000 });
+      const worker = new JobWorker(db.prisma, { echo: async () => 'rerun' }, logger, { pollMs: 20, staleMs: 30_000 });
+      await startAndWait(worker, jobId);
+      await worker.stop();
+      expect((await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe('SUCCEEDED');
+    });
+
+    it("never takes a live worker's jobs: another process's (fresh heartbeat) nor another worker's in this process", async () => {
+      const elsewhere = await heldJob({ id: 'worker-alive-elsewhere', host: 'another-host', pid: process.pid, bootId: 'x', heartbeatAgoMs: 1_000 });
+      const alivePid = await heldJob({ id: 'worker-alive-here', host: hostname(), pid: process.ppid, bootId: 'other-process' });
+
+      // a live worker of this process holding a job in its handler
+      let release!: () => void;
+      const blocked = new Promise<void>((r) => (release = r));
+      let startedHandler!: () => void;
+      const inHandler = new Promise<void>((r) => (startedHandler = r));
+      const busy = new JobWorker(db.prisma, { slow: async () => (startedHandler(), await blocked, 'slow done') }, logger, { pollMs: 20 });
+      await busy.start();
+      const { id: slowId } = await enqueueJob(db.prisma, 'slow', {});
+      busy.nudge();
+      await inHandler;
+
+      const calls: unknown[] = [];
+      const newcomer = new JobWorker(db.prisma, { echo: async (p) => (calls.push(p), 'stolen'), slow: async () => 'stolen' }, logger, { pollMs: 20, heartbeatMs: 50, staleMs: 30_000 });
+      await newcomer.start();
+      expect(await newcomer.releaseOrphanedJobs()).toBe(0);
+      await new Promise((r) => setTimeout(r, 300)); // several heartbeats and polls
+      expect(calls).toEqual([]);
+      const jobs = await db.prisma.job.findMany({ where: { id: { in: [elsewhere, alivePid, slowId] } }, select: { id: true, status: true, lockedBy: true } });
+      expect(jobs.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [
+          { id: elsewhere, status: 'RUNNING', lockedBy: 'worker-alive-elsewhere' },
+          { id: alivePid, status: 'RUNNING', lockedBy: 'worker-alive-here' },
+          { id: slowId, status: 'RUNNING', lockedBy: busy.id },
+        ].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      release();
+      await newcomer.stop();
+      await busy.stop();
+      expect(await db.prisma.job.findUniqueOrThrow({ where: { id: slowId } })).toMatchObject({ status: 'SUCCEEDED', result: 'slow done' });
+    });
+
+    it('tells dead workers from live ones', () => {
+      const self = { host: 'h', pid: 10, bootId: 'now' };
+      const alive = (pid: number) => pid === 11;
+      const row = (r: Partial<{ host: string; pid: number; boot_id: string; stale: boolean }>) => ({ host: 'h', pid: 11, boot_id: 'before', stale: false, ...r });
+      expect(isDeadWorker(row({}), self, alive)).toBe(false); // another live process here
+      expect(isDeadWorker(row({ pid: 12 }), self, alive)).toBe(true); // its process is gone
+      expect(isDeadWorker(row({ pid: 10 }), self, alive)).toBe(true); // our pid, an earlier start
+      expect(isDeadWorker(row({ pid: 10, boot_id: 'now' }), self, alive)).toBe(false); // another worker of this process
+      expect(isDeadWorker(row({ host: 'elsewhere', pid: 12 }), self, alive)).toBe(false); // no pid check on other hosts
+      expect(isDeadWorker(row({ host: 'elsewhere', stale: true }), self, alive)).toBe(true);
+    });
   });
 
   describe('recurring jobs (scheduleNextRun)', () => {

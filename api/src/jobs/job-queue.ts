@@ -1,9 +1,13 @@
 /**
  * Durable jobs kept in the database (table `jobs`), so a restart loses none. Any number of API
  * processes may run workers: a job is claimed with FOR UPDATE SKIP LOCKED under a lease, and a
- * RUNNING job whose lease expired (its worker died) is claimed again.
+ * RUNNING job whose lease expired (its worker died) is claimed again. A started worker also
+ * registers in `job_workers` with a heartbeat, so the jobs of a worker known to be dead (its
+ * process is gone from this host, or its heartbeat went stale) are released at once rather than
+ * when their lease runs out.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
 
@@ -90,6 +94,42 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseMs?: number;
   concurrency?: number;
+  /** How often a started worker says it is alive (and looks for dead workers' jobs). */
+  heartbeatMs?: number;
+  /** A worker whose heartbeat is older than this is dead; default three heartbeats. */
+  staleMs?: number;
+}
+
+/** This process: its host, its pid, and a random id for this start (pids are reused after a restart). */
+const PROCESS: { host: string; pid: number; bootId: string } = { host: hostname(), pid: process.pid, bootId: randomUUID() };
+
+interface WorkerRow {
+  id: string;
+  host: string;
+  pid: number;
+  boot_id: string;
+  stale: boolean;
+}
+
+/** Whether a process with this pid exists on this host (EPERM: it exists, owned by someone else). */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a registered worker is certainly dead: its heartbeat is stale, or it ran on this host in
+ * an earlier start of a process whose pid is now ours or gone. Workers of other live processes
+ * (here or on other hosts, heartbeat fresh) are alive, so their jobs are never taken.
+ */
+export function isDeadWorker(row: Omit<WorkerRow, 'id'>, self = PROCESS, alive: (pid: number) => boolean = pidAlive): boolean {
+  if (row.stale) return true;
+  if (row.host !== self.host || row.boot_id === self.bootId) return false;
+  return row.pid === self.pid || !alive(row.pid);
 }
 
 /** Polls the jobs table and runs handlers by job name. */
@@ -102,6 +142,9 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly concurrency: number;
+  private readonly heartbeatMs: number;
+  private readonly staleMs: number;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -113,13 +156,67 @@ export class JobWorker {
     this.pollMs = opts.pollMs ?? 1_000;
     this.leaseMs = opts.leaseMs ?? 5 * 60_000;
     this.concurrency = opts.concurrency ?? 2;
+    this.heartbeatMs = opts.heartbeatMs ?? 10_000;
+    this.staleMs = opts.staleMs ?? 3 * this.heartbeatMs;
   }
 
-  /** Starts polling. */
-  start(): void {
+  /** Registers this worker, releases the jobs of dead workers, then starts polling and beating. */
+  async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    await this.beat();
+    const released = await this.releaseOrphanedJobs();
+    if (released) this.logger.info('jobs of dead workers released', { released });
     this.schedule(0);
+    this.heartbeat = setInterval(() => void this.beatAndRecover(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * Puts the RUNNING jobs of dead workers (see isDeadWorker) back in the queue, due now, and
+   * forgets those workers. Returns how many jobs went back.
+   */
+  async releaseOrphanedJobs(): Promise<number> {
+    const workers = await this.db.$queryRawUnsafe<WorkerRow[]>(
+      `SELECT id, host, pid, boot_id, heartbeat_at < now() - ($2 || ' milliseconds')::interval AS stale FROM job_workers WHERE id <> $1`,
+      this.id,
+      String(this.staleMs),
+    );
+    const dead = workers.filter((w) => isDeadWorker(w)).map((w) => w.id);
+    if (dead.length === 0) return 0;
+    const released = await this.db.$executeRawUnsafe(
+      `UPDATE jobs SET status = 'QUEUED', locked_by = NULL, locked_until = NULL, run_at = now(), updated_at = now()
+        WHERE status = 'RUNNING' AND locked_by = ANY($1::text[])`,
+      dead,
+    );
+    await this.db.$executeRawUnsafe(`DELETE FROM job_workers WHERE id = ANY($1::text[])`, dead);
+    return released;
+  }
+
+  /** Says this worker is alive (registering it again if another worker took it for dead). */
+  private async beat(): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO job_workers (id, host, pid, boot_id, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, now(), now())
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
+      this.id,
+      PROCESS.host,
+      PROCESS.pid,
+      PROCESS.bootId,
+    );
+  }
+
+  private async beatAndRecover(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.beat();
+      const released = await this.releaseOrphanedJobs();
+      if (released) {
+        this.logger.info('jobs of dead workers released', { released });
+        this.nudge();
+      }
+    } catch (err) {
+      this.logger.error('job worker heartbeat failed', { err: err as Error });
+    }
   }
 
   /** Asks the worker to look for work now (after an enqueue in this process). */
@@ -129,9 +226,16 @@ export class JobWorker {
 
   /** Stops polling and waits for the jobs in flight to finish. */
   async stop(): Promise<void> {
+    const wasStarted = !this.stopped;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await Promise.allSettled([...this.running]);
+    if (wasStarted) {
+      await this.db.$executeRawUnsafe(`DELETE FROM job_workers WHERE id = $1`, this.id).catch((err: unknown) => {
+        this.logger.warn('job worker could not unregister', { err: err as Error });
+      });
+    }
   }
 
   /** Runs due jobs until none are left (for tests and scripts). Returns how many ran. */

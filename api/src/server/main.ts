@@ -49,7 +49,6 @@ async function main(): Promise<void> {
   const { applied } = await db.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
-
   const httpServer = http.createServer();
   const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
   httpServer.on('request', app);
@@ -61,7 +60,8 @@ async function main(): Promise<void> {
   const moduleDeps = { prisma: db.prisma, config, logger, pruneTasks: pruneTasksOf(modules) };
   const worker = new JobWorker(db.prisma, jobHandlersOf(modules, moduleDeps), jobLogger);
   for (const m of modules) await m.onStart?.(moduleDeps);
-  worker.start();
+  // Registers the worker and first releases the jobs of a process that died (kill -9) on this host.
+  await worker.start();
   logger.info('listening', { url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`, database: db.kind });
 
   let stopping = false;

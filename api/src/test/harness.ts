@@ -8,12 +8,18 @@ import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase, type SqlRunner } from '../db/database.ts';
 import { createApp } from '../server/app.ts';
+import type { Express } from 'express';
 import { seed } from '../../../prisma/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 
+/** The built GraphQL schema, imported from where the assembly lives (one line to change when it moves). */
+export { schema as graphqlSchema } from '../server/schema.ts';
+
 export interface TestServer {
   url: string;
+  /** The express app (its router stack is the route table). */
+  app: Express;
   prisma: PrismaClient;
   /** Plain SQL on the same database (what the app's read models use). */
   sql: SqlRunner;
@@ -36,6 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   return {
     url,
+    app,
     prisma: db.prisma,
     sql: db.sql,
     config,

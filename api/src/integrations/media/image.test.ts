@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
 import { chunksOf, jpeg, png, pngHeader, wav, withBigAppSegment } from './fixtures.ts';
-import { assertCoverArt, inspectImage, type ImageInfo } from './image.ts';
+import { assertCoverArt, assertDecodes, inspectImage, type ImageInfo } from './image.ts';
 import { MediaError } from './media-error.ts';
 
 function refusal(info: { format: string; width: number; height: number }, limits = {}): MediaError | undefined {
@@ -18,6 +18,29 @@ async function inspectFailure(source: Buffer | Readable): Promise<MediaError> {
   expect(err).toBeInstanceOf(MediaError);
   return err as MediaError;
 }
+
+describe('assertDecodes', () => {
+  const decodeFailure = (bytes: Buffer, limits = {}) => assertDecodes(Readable.from([bytes]), limits).then(() => undefined, (e: unknown) => e as MediaError);
+
+  it('passes real PNG and JPEG images, fed as a stream in small chunks', async () => {
+    expect(await decodeFailure(await png(1600, 1600))).toBeUndefined();
+    const file = await jpeg(1600, 1600, { progressive: true });
+    await expect(assertDecodes(Readable.from(chunksOf(file, 4096), { objectMode: false }))).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['the 33-byte PNG header with no pixel data', async () => pngHeader(1600, 1600)],
+    ['a PNG cut in the middle of its pixels', async () => (await png(1600, 1600)).subarray(0, 2_000)],
+    ['a JPEG cut in the middle of its pixels', async () => { const j = await jpeg(1600, 1600); return j.subarray(0, Math.floor(j.length / 2)); }],
+    ['a JPEG header followed by noise', async () => Buffer.concat([(await jpeg(1600, 1600)).subarray(0, 600), Buffer.alloc(5_000, 0x5a)])],
+  ])("refuses %s with the spec's bad-cover wording", async (_name, make) => {
+    expect(await decodeFailure(await make())).toMatchObject({ code: 'CORRUPT', reason: 'Invalid file type. Must be *.jpg or *.png' });
+  });
+
+  it('never decodes past the pixel guard', async () => {
+    expect(await decodeFailure(await png(1600, 1600), { maxPixels: 1_000_000 })).toMatchObject({ code: 'CORRUPT' });
+  });
+});
 
 describe('inspectImage', () => {
   it('reads PNG and JPEG sizes from real files made by sharp', async () => {

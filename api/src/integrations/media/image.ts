@@ -1,9 +1,11 @@
 /**
- * Cover art inspection from the header alone (PNG IHDR, JPEG SOFn), never decoding pixels, so a
- * file that declares 20000x20000 is refused before anything allocates memory for it.
+ * Cover art inspection from the header (PNG IHDR, JPEG SOFn), so a file that declares 20000x20000
+ * is refused before anything allocates memory for it; then, once the header passed, a full decode
+ * of the pixels (assertDecodes), so a header with no image behind it is refused too.
  */
 import { COVER_ART_MESSAGES, validateCoverArt } from '@cadence/domain/cover-art';
 import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { MediaError } from './media-error.ts';
 import { PushParser, read, skip, type ParseGenerator } from './push-parser.ts';
 
@@ -122,4 +124,22 @@ export function assertCoverArt(info: { format: string; width: number; height: nu
   // The spec's square and minimum-size rules and messages live once, in domain/.
   const problem = validateCoverArt({ mimeType: info.format === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height });
   if (problem) throw new MediaError(problem.message, 'QUALITY');
+}
+
+/**
+ * Decodes every pixel of an image (through sharp, read sequentially, never over the pixel guard)
+ * and refuses it with the spec's bad-cover wording when the data is missing, truncated or damaged:
+ * a valid header alone (33 bytes of PNG) is not an image. Call after assertCoverArt.
+ */
+export async function assertDecodes(source: Readable, limits: Partial<CoverArtLimits> = {}): Promise<void> {
+  const { maxPixels } = { ...DEFAULT_COVER_LIMITS, ...limits };
+  const decoder = sharp({ limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true });
+  source.once('error', (err) => decoder.destroy(err));
+  source.pipe(decoder);
+  try {
+    await decoder.stats(); // a sink over every pixel: it fails on any undecodable one
+  } catch {
+    source.destroy();
+    throw new MediaError(INVALID_COVER_TYPE_REASON, 'CORRUPT');
+  }
 }

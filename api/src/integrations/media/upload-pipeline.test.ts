@@ -81,6 +81,8 @@ describe('storeUpload to local storage', () => {
     ['a 1800x1700 PNG', () => png(1800, 1700), COVER, 'QUALITY', 'Your image must be a perfect square and at least 1600x1600 pixels'],
     ['a 1200x1200 PNG', () => png(1200, 1200), COVER, 'QUALITY', 'Image too small. Minimum height allowed is 1600 pixels'],
     ['a 20000x20000 PNG', async () => Buffer.concat([pngHeader(20_000, 20_000), Buffer.alloc(100_000)]), COVER, 'QUALITY', 'Image is too large to process (max 10000x10000 pixels)'],
+    ['a 1600x1600 PNG header with no pixel data (33 bytes)', async () => pngHeader(1600, 1600), COVER, 'CORRUPT', 'Invalid file type. Must be *.jpg or *.png'],
+    ['a 1600x1600 PNG cut in its pixel data', async () => (await png(1600, 1600)).subarray(0, 3_000), COVER, 'CORRUPT', 'Invalid file type. Must be *.jpg or *.png'],
   ])('refuses %s and leaves nothing behind', async (_name, make, opts, code, reason) => {
     const err = await refusal(storeUpload(storage, body(await make()), opts));
     expect(err).toBeInstanceOf(MediaError);

@@ -14,7 +14,7 @@ import {
   type AudioInfo,
   type AudioLimits,
 } from './audio.ts';
-import { assertCoverArt, createImageInspector, INVALID_COVER_TYPE_REASON, type CoverArtLimits, type ImageInfo } from './image.ts';
+import { assertCoverArt, assertDecodes, createImageInspector, INVALID_COVER_TYPE_REASON, type CoverArtLimits, type ImageInfo } from './image.ts';
 import { MediaError } from './media-error.ts';
 import type { PushParser } from './push-parser.ts';
 import { MEDIA_TYPES, SNIFF_BYTES, sniff, type MediaKind } from './sniff.ts';
@@ -142,6 +142,8 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
       return { ...stored, kind, format: type, contentType, audio: info as AudioInfo };
     }
     if (enforce) assertCoverArt(info as ImageInfo, opts.coverLimits);
+    // The header may promise pixels the file does not have: decode them all (bounded by the pixel guard).
+    await assertDecodes(await storage.get(key), opts.coverLimits);
     return { ...stored, kind, format: type, contentType, image: info as ImageInfo };
   } catch (err) {
     await storage.delete(key).catch(() => undefined);

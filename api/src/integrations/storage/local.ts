@@ -99,6 +99,36 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  /**
+   * Removes the temp files of writes that never finished (the process died mid-upload) once they
+   * are older than `olderThan`; a write in progress keeps its file's mtime fresh. Returns how many went.
+   */
+  async removeStaleTemp(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const visit = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await visit(full);
+        else if (entry.isFile() && entry.name.startsWith('.') && entry.name.endsWith(TEMP_SUFFIX)) {
+          const info = await stat(full).catch(() => null);
+          if (info && info.mtime < olderThan) {
+            await rm(full, { force: true });
+            removed += 1;
+          }
+        }
+      }
+    };
+    await visit(this.root);
+    return removed;
+  }
+
   async *list(prefix: string): AsyncIterable<string> {
     // Start the walk at the deepest folder the prefix names, so listing one day's folder
     // does not read the whole tree.

@@ -35,6 +35,8 @@ export interface ObjectStorage {
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   list?(prefix: string): AsyncIterable<string>;
+  /** Removes leftovers of writes a crash interrupted, older than `olderThan` (drivers that keep any). */
+  removeStaleTemp?(olderThan: Date): Promise<number>;
 }
 
 export type StorageConfig =

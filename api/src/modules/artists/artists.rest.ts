@@ -1,6 +1,6 @@
 /** Legacy REST paths for artist credits. */
 import { Router } from 'express';
-import { handler, optionalVersion } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, signedIn } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { restRelease } from '../releases/releases.presenter.ts';
 import { addArtistCredits, removeArtistCreditsByName, toArtistRole } from './artists.service.ts';
@@ -13,7 +13,7 @@ const text = (v: unknown, name: string): string => {
 /** Router for /api/artists; `version` (the release's, in the body or the query) is optional: omitted, last write wins. */
 export function artistsRouter(): Router {
   const r = Router();
-  r.post('/artists', handler(async (req, res) => {
+  r.post('/artists', signedIn, handler(async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const trackId = body.trackId === undefined || body.trackId === null ? null : text(body.trackId, 'trackId');
     const releaseId = body.releaseId === undefined || body.releaseId === null ? (body.albumId ? text(body.albumId, 'albumId') : null) : text(body.releaseId, 'releaseId');
@@ -27,7 +27,7 @@ export function artistsRouter(): Router {
     res.status(201);
     return { creditIds: result.creditIds, release: await restRelease(req.ctx, result.releaseId) };
   }));
-  r.delete('/artists', handler(async (req) => {
+  r.delete('/artists', signedIn, handler(async (req) => {
     const userId = typeof req.query.userId === 'string' && req.query.userId !== '' ? req.query.userId : undefined;
     const result = await removeArtistCreditsByName(req.ctx, {
       artistName: text(req.query.artistName, 'artistName'),

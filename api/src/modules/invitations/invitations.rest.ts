@@ -1,7 +1,7 @@
 /** Legacy REST paths for invitations (core §7). */
 import { Router } from 'express';
 import { array, object, string } from 'superstruct';
-import { handler } from '../../http/rest-helpers.ts';
+import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { parseBody } from '../users/rest-body.ts';
 import { listInvitations, sendInvitations } from './invitations.service.ts';
 
@@ -10,6 +10,6 @@ const InviteBody = object({ emails: array(string()) });
 export function invitationsRouter(): Router {
   const r = Router();
   r.get('/invitations', handler(async (req) => listInvitations(req.ctx)));
-  r.post('/invitations', handler(async (req) => sendInvitations(req.ctx, parseBody(InviteBody, req.body).emails)));
+  r.post('/invitations', signedIn, handler(async (req) => sendInvitations(req.ctx, parseBody(InviteBody, req.body).emails)));
   return r;
 }

@@ -1,7 +1,7 @@
 /** Legacy REST paths for releases (core §7): parse, call the services, present. */
 import { Router, type Request } from 'express';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
-import { handler, optionalVersion, queryBool, sendFile } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, queryBool, sendFile, signedIn } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
@@ -79,7 +79,7 @@ export function releasesRouter(): Router {
   }));
   r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));
   r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, String(req.params.id)))));
-  r.post('/releases/check', handler(async (req) => {
+  r.post('/releases/check', signedIn, handler(async (req) => {
     const body = req.body as unknown;
     const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string')) {

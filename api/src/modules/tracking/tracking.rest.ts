@@ -1,7 +1,7 @@
 /** Legacy REST paths for tracking, web push and client logs. */
 import { Router } from 'express';
 import { nullable, object, optional, record, string, unknown } from 'superstruct';
-import { handler } from '../../http/rest-helpers.ts';
+import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { parseBody } from '../users/rest-body.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
@@ -22,7 +22,7 @@ export function trackingRouter(): Router {
     await trackEvent(req.ctx, String(req.params.eventName), body?.properties);
     return { success: true };
   }));
-  r.post('/users/registerBrowserToken', handler(async (req) => {
+  r.post('/users/registerBrowserToken', signedIn, handler(async (req) => {
     await registerBrowserToken(req.ctx, parseBody(BrowserTokenBody, req.body).token);
     return { success: true };
   }));

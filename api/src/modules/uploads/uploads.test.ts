@@ -43,6 +43,7 @@ describe('bad input gets a 4xx with a clear reason and leaves nothing behind', (
     ['too narrow', () => png(1000, 1700), /^Image too small\. Minimum width allowed is 1600 pixels$/],
     ['not square', () => png(1700, 1600), /^Your image must be a perfect square and at least 1600x1600 pixels$/],
     ['a WAV renamed .png', () => Promise.resolve(wav()), /^Invalid file type\. Must be \*\.jpg or \*\.png$/],
+    ['the 33-byte PNG header with no pixel data', () => Promise.resolve(pngHeader(1600, 1600)), /^Invalid file type\. Must be \*\.jpg or \*\.png$/],
   ])('cover: %s', async (_name, make, reason) => {
     const res = await client.upload('/releases/cover-upload', { releaseId }, { data: await make(), name: 'cover.png', type: 'image/png' });
     expect(res.status).toBeGreaterThanOrEqual(400);

@@ -40,6 +40,18 @@ describe('bad input', () => {
     for (const f of fields) expect(named.some((n) => n === f || n.startsWith(`${f}`) || f.startsWith(n))).toBe(true);
   });
 
+  // Found by the fuzz suite: superstruct could not word a failure on these values and answered 500.
+  it.each([
+    ['/api/auth/login', { username: { toString: null }, password: 'x' }],
+    ['/api/users', { email: { toString: null } }],
+    ['/api/captcha/check', { id: { valueOf: 1, toString: 1 } }],
+    ['/api/captcha/check', { address1: { toString: null } }],
+  ])('POST %s %j (an object whose toString is not a function) answers 400', async (path, body) => {
+    const res = await user.post(path, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
   it('refuses unknown fields', async () => {
     const res = await user.post('/api/users/tracking', { campaignId: 'c1', evil: true });
     expect(res.status).toBe(400);

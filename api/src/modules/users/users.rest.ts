@@ -2,7 +2,7 @@
 import { Router, type Response } from 'express';
 import { array, boolean, nullable, object, optional, size, string, union } from 'superstruct';
 import { DomainError } from '../../domain-error.ts';
-import { handler } from '../../http/rest-helpers.ts';
+import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
 import { parseBody } from './rest-body.ts';
 import {
@@ -111,8 +111,8 @@ export function usersRouter(): Router {
     return profile;
   }));
   r.get('/users/current-user-info', handler(async (req) => getViewerProfile(req.ctx)));
-  r.put('/users/current-user-info', handler(async (req, res) => presentUpdate(res, await updateProfile(req.ctx, toPatch(parseProfile(req.body))))));
-  r.post('/users/primary-artists', handler(async (req, res) => {
+  r.put('/users/current-user-info', signedIn, handler(async (req, res) => presentUpdate(res, await updateProfile(req.ctx, toPatch(parseProfile(req.body))))));
+  r.post('/users/primary-artists', signedIn, handler(async (req, res) => {
     const body = parseBody(PrimaryArtistsBody, req.body);
     const primaryArtists = Array.isArray(body) ? body : body.primaryArtists;
     return presentUpdate(res, await updateProfile(req.ctx, { primaryArtists }));
@@ -128,7 +128,7 @@ export function usersRouter(): Router {
     await resetPassword(req.ctx, body.token, body.password);
     return { success: true };
   }));
-  r.post('/users/change-password', handler(async (req) => {
+  r.post('/users/change-password', signedIn, handler(async (req) => {
     const body = parseBody(ChangePasswordBody, req.body);
     await changePassword(req.ctx, body.currentPassword, body.newPassword);
     return { success: true };
@@ -141,7 +141,7 @@ export function usersRouter(): Router {
     await confirmEmail(req.ctx, parseBody(TokenBody, req.body).token);
     return { success: true };
   }));
-  r.post('/users/update-email', handler(async (req, res) => {
+  r.post('/users/update-email', signedIn, handler(async (req, res) => {
     try {
       await requestEmailChange(req.ctx, parseBody(NewEmailBody, req.body).newEmail);
       return true;
