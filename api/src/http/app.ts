@@ -19,6 +19,7 @@ import { brandIdFor } from './brand.ts';
 import { apiRouter } from './api-router.ts';
 import { clientHandler } from './client.ts';
 import { authenticate, csrfGuard } from './auth.ts';
+import { actingAuditMiddleware, actingAuditPlugin } from '../modules/support/acting-audit.ts';
 
 export interface AppDeps {
   config: Config;
@@ -100,11 +101,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     introspection: true,
     // We send no cache hints (every answer is per user and no-store), and the cache-control plugin
     // would otherwise wrap every field resolver: about a tenth of the releases list's CPU.
-    plugins: [ApolloServerPluginCacheControlDisabled(), ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [])],
+    plugins: [ApolloServerPluginCacheControlDisabled(), actingAuditPlugin(), ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [])],
   });
   await apollo.start();
 
   app.use(['/graphql', '/api'], authenticate());
+  app.use('/api', actingAuditMiddleware());
 
   app.use(
     '/graphql',

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain-error.ts';
 import { createMailer, redactLinks, type Mailer } from '../../integrations/mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isImpersonating, isStaff } from '../users/users.policy.ts';
+import { refuseWhileActing } from '../support/impersonation.policy.ts';
 
 /** Client routes that the mailed links open. */
 export const MAIL_LINK_ROUTES = {
@@ -101,7 +102,6 @@ export function linksIn(text: string): string[] {
 }
 
 export const OUTBOX_SIGN_IN = 'Sign in to read your mail in the local outbox';
-export const OUTBOX_NOT_WHILE_ACTING = 'The outbox is not available while acting as another user.';
 
 /**
  * Recent mails for the outbox page, newest first. Staff read every mail; outside production a
@@ -116,7 +116,7 @@ export async function listOutbox(ctx: AppContext, options: { to?: string; limit?
   const production = ctx.config.env.production;
   if (production && !staff) throw new DomainError('NOT_FOUND', 'The outbox is only available outside production');
   if (!viewer) throw new DomainError('UNAUTHENTICATED', OUTBOX_SIGN_IN);
-  if (isImpersonating(viewer)) throw new DomainError('FORBIDDEN', OUTBOX_NOT_WHILE_ACTING, { key: 'impersonation-refused' });
+  refuseWhileActing(viewer, 'private-mail');
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const to = options.to?.trim();
   const filters: Prisma.OutboxEmailWhereInput[] = [];

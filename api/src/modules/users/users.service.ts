@@ -27,7 +27,8 @@ import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { MAIL_PER_ACCOUNT, MAIL_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
-import { refuseWhileImpersonating, requireViewer } from './users.policy.ts';
+import { requireViewer } from './users.policy.ts';
+import { refuseWhileActing } from '../support/impersonation.policy.ts';
 
 export const USER_EXISTS = 'User exists';
 export const AGE_RESTRICTED_MESSAGE = "Sorry, we're unable to process your request at this time.";
@@ -197,6 +198,16 @@ export interface ProfilePatchInput {
 }
 
 const PAYPAL_FIELDS = ['paypalEmail', 'paypalFirstName', 'paypalLastName'] as const;
+
+/** The patch gives or withdraws an agreement, or names another parent for consent (the person's own acts). */
+function changesConsent(user: Pick<User, 'distributionAgreement' | 'privacyPolicyAgreement' | 'parentEmail'>, patch: ProfilePatchInput): boolean {
+  const parent = patch.parentEmail === undefined ? user.parentEmail : blankToNull(patch.parentEmail);
+  return (
+    (patch.distributionAgreement != null && patch.distributionAgreement !== user.distributionAgreement) ||
+    (patch.privacyPolicyAgreement != null && patch.privacyPolicyAgreement !== user.privacyPolicyAgreement) ||
+    (parent ?? '').toLowerCase() !== (user.parentEmail ?? '').toLowerCase()
+  );
+}
 const blankToNull = (v: string | null | undefined): string | null => (v == null || v.trim() === '' ? null : v.trim());
 
 /**
@@ -208,7 +219,8 @@ const blankToNull = (v: string | null | undefined): string | null => (v == null 
 export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): Promise<{ profile: ProfileView; fieldErrors: FieldError[] }> {
   const viewer = requireViewer(ctx.viewer);
   const user = await loadUser(ctx, viewer.userId);
-  if (PAYPAL_FIELDS.some((f) => patch[f] !== undefined)) refuseWhileImpersonating(viewer);
+  if (PAYPAL_FIELDS.some((f) => patch[f] !== undefined)) refuseWhileActing(viewer, 'money');
+  if (changesConsent(user, patch)) refuseWhileActing(viewer, 'consents');
   const errors: FieldError[] = [];
   const data: Prisma.UserUpdateInput = {};
   const oldValues: Record<string, unknown> = {};
@@ -364,7 +376,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 /** Changes the password after checking the current one; other sessions end. Refused while impersonating. */
 export async function changePassword(ctx: AppContext, currentPassword: string, newPassword: string): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'credentials');
   const user = await loadUser(ctx, viewer.userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badInput(CURRENT_PASSWORD_WRONG, [{ field: 'currentPassword', key: 'current-password', message: CURRENT_PASSWORD_WRONG }]);
@@ -379,7 +391,7 @@ export async function changePassword(ctx: AppContext, currentPassword: string, n
 /** Mails a confirmation link to the new address; a taken address is CONFLICT ('User exists'). */
 export async function requestEmailChange(ctx: AppContext, newEmail: string): Promise<{ message: string }> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'credentials');
   const user = await loadUser(ctx, viewer.userId);
   const e = validateEmail(newEmail, emailOptions(ctx));
   if (e) throw badInput(e.message, [fe('newEmail', e)]);
@@ -426,6 +438,7 @@ export async function resendVerificationEmail(ctx: AppContext): Promise<void> {
 /** Records acceptance of the distribution agreement (tax and agreement step). */
 export async function acceptAgreement(ctx: AppContext): Promise<ProfileView> {
   const viewer = requireViewer(ctx.viewer);
+  refuseWhileActing(viewer, 'consents');
   const user = await loadUser(ctx, viewer.userId);
   const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { agreementAcceptedAt: user.agreementAcceptedAt ?? new Date() } });
   if (!user.agreementAcceptedAt) {
@@ -473,7 +486,7 @@ export async function getTier(ctx: AppContext, tierName: string) {
  */
 export async function deleteAccount(ctx: AppContext): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'account-deletion');
   const user = await loadUser(ctx, viewer.userId);
   const releases = await ctx.prisma.release.findMany({ where: { userId: user.id }, select: { status: true } });
   const statuses = releases.map((r) => ({ status: statusFromOrder(r.status) ?? 'LIVE' }));
