@@ -22,11 +22,9 @@ describe('TEXT_LIMITS', () => {
 });
 
 describe('limitDescription', () => {
-  it.each([
-    [[200], 'At most 200 characters.'],
-    [[50, 'items'], 'At most 50 items.'],
-  ] as const)('%j -> %s', (args, text) => {
-    expect(limitDescription(...(args as [number, string?]))).toBe(text);
+  it('states characters by default, or the unit given', () => {
+    expect(limitDescription(200)).toBe('At most 200 characters.');
+    expect(limitDescription(50, 'items')).toBe('At most 50 items.');
   });
 });
 

@@ -29,6 +29,11 @@ export const TEXT_LIMITS = {
   email: 254,
   /** A password is hashed whole; longer than this is not a password but a payload. */
   password: 256,
+  /**
+   * Any text field at all: fields whose own rule reports a tighter limit field by field (names 50,
+   * address lines 100) are still refused outright past this, before any other work.
+   */
+  anyField: 1000,
   /** Dictionary ids, country and state codes, DSP URIs, lock types, enum-like strings. */
   code: 64,
   /** Links (call-to-action, visited pages). */
@@ -37,12 +42,18 @@ export const TEXT_LIMITS = {
   label: 100,
   /** Headlines of in-app messages. */
   headline: 200,
-  /** Messages, comments and reasons written by people (in-app messages, block reasons, client logs). */
+  /** Messages, comments and reasons written by people (block reasons, rejection comments). */
   message: 2000,
+  /** Formatted text written by staff (the in-app message body, sanitised HTML). */
+  richText: 10_000,
+  /** A browser log line (stack traces included); longer lines are cut, not refused. */
+  logMessage: 10_000,
   /** Search boxes. */
-  search: 100,
+  search: 200,
   /** Opaque client tokens (web-push registration). */
-  token: 1000,
+  token: 4096,
+  /** Free-form JSON a client attaches to an event, as serialised text. */
+  eventProperties: 2000,
   /** A typed date (MM/DD/YYYY or YYYY-MM-DD). */
   date: 32,
 } as const;
@@ -53,9 +64,10 @@ export type TextLimitName = keyof typeof TEXT_LIMITS;
 export const LIST_LIMITS = {
   outlets: 500,
   countries: 300,
-  invitations: 50,
+  invitations: 20,
   primaryArtists: 50,
   pages: 50,
+  lockTypes: 10,
 } as const;
 
 /** The largest page any list answer returns; a larger request is capped or refused. */
@@ -80,10 +92,10 @@ export function listLimit(max: number): Check<unknown> {
  * The length errors of a set of fields: strings longer than their limit, and lists with too many
  * items or an item too long. Fields absent from `values` are skipped.
  */
-export function textLimitErrors(values: Readonly<Record<string, unknown>>, limits: Readonly<Record<string, number | { each: number; items: number }>>): (FieldError & { field: string })[] {
+export function textLimitErrors(values: object, limits: Readonly<Record<string, number | { each: number; items: number }>>): (FieldError & { field: string })[] {
   const errors: (FieldError & { field: string })[] = [];
   for (const [field, limit] of Object.entries(limits)) {
-    const value = values[field];
+    const value = (values as Record<string, unknown>)[field];
     if (typeof limit === 'number') {
       const e = maxLength(limit)(value);
       if (e) errors.push({ field, ...e });

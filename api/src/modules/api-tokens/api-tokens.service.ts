@@ -4,9 +4,10 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { API_TOKEN_PREFIX, hashToken, newToken } from '../auth/session.service.ts';
 import { requireViewer } from '../users/users.policy.ts';
 import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 
 export const MAX_ACTIVE_TOKENS = 20;
-export const TOKEN_NAME_MAX = 100;
+export const TOKEN_NAME_MAX = TEXT_LIMITS.label;
 
 export interface ApiTokenView {
   id: string;
@@ -26,7 +27,7 @@ export async function createApiToken(ctx: AppContext, name: string): Promise<{ t
   refuseWhileActing(viewer, 'api-tokens');
   const trimmed = typeof name === 'string' ? name.trim() : '';
   if (!trimmed || trimmed.length > TOKEN_NAME_MAX) {
-    throw badInput('Token name is required (at most 100 characters)', [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: 'Token name is required (at most 100 characters)' }]);
+    throw badInput(`Token name is required (at most ${TOKEN_NAME_MAX} characters)`, [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: `Token name is required (at most ${TOKEN_NAME_MAX} characters)` }]);
   }
   const active = await ctx.prisma.apiToken.count({ where: { userId: viewer.userId, revokedAt: null } });
   if (active >= MAX_ACTIVE_TOKENS) throw new DomainError('CONFLICT', `At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, { key: 'too-many-tokens' });

@@ -9,6 +9,8 @@ import { lockOwnedRelease, prepareEdit, touchRelease, type ReleaseCtx } from '..
 import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { lockOwnedTrack } from '../tracks/tracks.service.ts';
 import { auditCatalogEdit } from '../audit/audit.service.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 /** The credits of a release (trackId null) or one track, as 'Name (role id)' in order, for the audit trail. */
 async function creditList(tx: Tx, releaseId: string, trackId: string | null): Promise<string[]> {
@@ -88,6 +90,7 @@ async function assertPrimaryCreditsFit(tx: Tx, userId: string, releaseId: string
  */
 export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): Promise<{ releaseId: string; trackId: string | null; creditIds: string[] }> {
   const viewer = requireViewer(ctx);
+  if (typeof input.artistName === 'string') assertWithinLimits(input, { artistName: TEXT_LIMITS.artistNameList });
   if (typeof input.artistName !== 'string' || splitArtistNames(input.artistName).length === 0) {
     throw badInput('Artist Name is required', [{ field: 'artistName', key: 'required', message: 'Artist Name is required' }], 'required');
   }

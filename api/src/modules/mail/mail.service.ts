@@ -9,6 +9,8 @@ import { createMailer, redactLinks, type Mailer } from '../../integrations/mail/
 import { recordAudit } from '../audit/audit.service.ts';
 import { isImpersonating, isStaff } from '../users/users.policy.ts';
 import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { PAGE_SIZE_MAX, TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 /** Client routes that the mailed links open. */
 export const MAIL_LINK_ROUTES = {
@@ -117,7 +119,8 @@ export async function listOutbox(ctx: AppContext, options: { to?: string; limit?
   if (production && !staff) throw new DomainError('NOT_FOUND', 'The outbox is only available outside production');
   if (!viewer) throw new DomainError('UNAUTHENTICATED', OUTBOX_SIGN_IN);
   refuseWhileActing(viewer, 'private-mail');
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), PAGE_SIZE_MAX);
+  assertWithinLimits(options, { to: TEXT_LIMITS.email });
   const to = options.to?.trim();
   const filters: Prisma.OutboxEmailWhereInput[] = [];
   if (to) filters.push({ to: { equals: to, mode: 'insensitive' } });

@@ -48,7 +48,7 @@ describe('who reads the outbox (development)', () => {
     const filtered = await stranger.get(`/api/dev/outbox?to=${encodeURIComponent(victim.email)}`);
     expect(filtered.status).toBe(200);
     expect(filtered.body).toEqual([]);
-    const all = await stranger.gql(`{ outbox(limit: 200) { to links } }`);
+    const all = await stranger.gql(`{ outbox(limit: 100) { to links } }`);
     expect(all.data.outbox.filter((m: { to: string }) => m.to.toLowerCase() !== other.email.toLowerCase())).toEqual([]);
 
     // 4. the victim's password is untouched: the old one still signs in
@@ -62,7 +62,7 @@ describe('who reads the outbox (development)', () => {
 
     // staff read every mail
     const agent = await signedIn(server, staff.email);
-    const seen = await agent.gql(`{ outbox(limit: 200) { to template links } }`);
+    const seen = await agent.gql(`{ outbox(limit: 100) { to template links } }`);
     const tos = new Set(seen.data.outbox.map((m: { to: string }) => m.to));
     expect(tos.has(victim.email)).toBe(true);
     expect(tokenOf(seen.data.outbox.find((m: { to: string }) => m.to === victim.email).links[0])).not.toBe('');

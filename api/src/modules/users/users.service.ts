@@ -29,6 +29,8 @@ import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
 import { requireViewer } from './users.policy.ts';
 import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { LIST_LIMITS, TEXT_LIMITS, textLimit } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 export const USER_EXISTS = 'User exists';
 export const AGE_RESTRICTED_MESSAGE = "Sorry, we're unable to process your request at this time.";
@@ -82,6 +84,7 @@ export interface SignUpInput {
 
 /** Creates an account (behind the sign-up captcha when configured), mails the verification link and signs the new user in. */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<ProfileView> {
+  assertWithinLimits(input, SIGN_UP_LIMITS);
   await consume(ctx.prisma, `signup:ip:${requestMeta(ctx).ip ?? 'unknown'}`, MAIL_PER_IP);
   const errors: FieldError[] = [];
   const emailError = validateEmail(input.email, emailOptions(ctx));
@@ -134,7 +137,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
   });
   await recordAudit(ctx, { category: 'USER', subcategory: 'USER_CREATED', userId: user.id, actorId: user.id, newValues: { email, brand: ctx.brandId } });
   if (input.campaignId) {
-    await ctx.prisma.marketingTracking.create({ data: { userId: user.id, campaignId: input.campaignId.slice(0, 100), templateId: input.templateId?.slice(0, 100) ?? null, source: 'signup' } });
+    await ctx.prisma.marketingTracking.create({ data: { userId: user.id, campaignId: input.campaignId, templateId: input.templateId ?? null, source: 'signup' } });
   }
   await ctx.prisma.invitation.updateMany({ where: { emailNormalized, status: { not: 'ACCEPTED' } }, data: { status: 'ACCEPTED', acceptedUserId: user.id, acceptedAt: new Date() } });
   await sendVerification(ctx, user);
@@ -199,6 +202,37 @@ export interface ProfilePatchInput {
 
 const PAYPAL_FIELDS = ['paypalEmail', 'paypalFirstName', 'paypalLastName'] as const;
 
+/**
+ * Hard limits checked before anything else (400 naming the field): the fields whose own rules
+ * (names 50, address lines 100, ...) report field by field are bounded here only against payloads.
+ */
+const SIGN_UP_LIMITS = {
+  email: TEXT_LIMITS.email,
+  password: TEXT_LIMITS.password,
+  firstName: TEXT_LIMITS.anyField,
+  lastName: TEXT_LIMITS.anyField,
+  birthday: TEXT_LIMITS.date,
+  parentEmail: TEXT_LIMITS.email,
+  campaignId: TEXT_LIMITS.label,
+  templateId: TEXT_LIMITS.label,
+};
+const PROFILE_LIMITS = {
+  firstName: TEXT_LIMITS.anyField,
+  lastName: TEXT_LIMITS.anyField,
+  birthday: TEXT_LIMITS.date,
+  primaryArtists: { each: TEXT_LIMITS.anyField, items: LIST_LIMITS.primaryArtists },
+  country: TEXT_LIMITS.code,
+  state: TEXT_LIMITS.anyField,
+  city: TEXT_LIMITS.anyField,
+  address1: TEXT_LIMITS.anyField,
+  address2: TEXT_LIMITS.anyField,
+  postalCode: TEXT_LIMITS.anyField,
+  parentEmail: TEXT_LIMITS.email,
+  paypalEmail: TEXT_LIMITS.email,
+  paypalFirstName: TEXT_LIMITS.anyField,
+  paypalLastName: TEXT_LIMITS.anyField,
+};
+
 /** The patch gives or withdraws an agreement, or names another parent for consent (the person's own acts). */
 function changesConsent(user: Pick<User, 'distributionAgreement' | 'privacyPolicyAgreement' | 'parentEmail'>, patch: ProfilePatchInput): boolean {
   const parent = patch.parentEmail === undefined ? user.parentEmail : blankToNull(patch.parentEmail);
@@ -218,6 +252,7 @@ const blankToNull = (v: string | null | undefined): string | null => (v == null 
  */
 export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): Promise<{ profile: ProfileView; fieldErrors: FieldError[] }> {
   const viewer = requireViewer(ctx.viewer);
+  assertWithinLimits(patch, PROFILE_LIMITS);
   const user = await loadUser(ctx, viewer.userId);
   if (PAYPAL_FIELDS.some((f) => patch[f] !== undefined)) refuseWhileActing(viewer, 'money');
   if (changesConsent(user, patch)) refuseWhileActing(viewer, 'consents');
@@ -326,7 +361,7 @@ export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): 
   for (const field of ['paypalFirstName', 'paypalLastName'] as const) {
     if (patch[field] === undefined) continue;
     const value = blankToNull(patch[field]);
-    const e = value === null ? undefined : (required()(value) ?? payoutName(value));
+    const e = value === null ? undefined : (required()(value) ?? textLimit('personName')(value) ?? payoutName(value));
     if (e) errors.push(fe(field, e));
     else set(field, user[field], value);
   }
