@@ -64,6 +64,8 @@ describe('other free-text fields', () => {
     const signUp = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'long@example.com', password: `Aa1${'x'.repeat(TEXT_LIMITS.password)}`, firstName: 'A', lastName: 'B', birthday: '1990-01-01', distributionAgreement: true }) });
     expect(signUp.status).toBe(400);
     expect(((await signUp.json()) as { message: string }).message).toBe(`password: Length should be less or equal to ${TEXT_LIMITS.password}`);
+    const change = await client.gql(`mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`, { c: 'Secret123', n: `Aa1${'x'.repeat(TEXT_LIMITS.password)}` });
+    expect(change.body.errors[0]).toMatchObject({ message: `newPassword: Length should be less or equal to ${TEXT_LIMITS.password}`, extensions: { code: 'BAD_USER_INPUT' } });
     const longEmail = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${'a'.repeat(300)}@example.com`, password: 'Secret123', birthday: '1990-01-01', distributionAgreement: true }) });
     expect(longEmail.status).toBe(400);
     expect(await server.prisma.user.count({ where: { email: 'long@example.com' } })).toBe(0);

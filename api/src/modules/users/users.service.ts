@@ -397,6 +397,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /** Sets a new password from a reset link; every session ends and a lock is cleared. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  assertWithinLimits({ token, password }, { token: TEXT_LIMITS.token, password: TEXT_LIMITS.password });
   const e = passwordRule(password);
   if (e) throw badInput(e.message, [fe('password', e)]);
   const row = await claimEmailToken(ctx, token, 'RESET_PASSWORD');
@@ -412,6 +413,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 export async function changePassword(ctx: AppContext, currentPassword: string, newPassword: string): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
   refuseWhileActing(viewer, 'credentials');
+  assertWithinLimits({ currentPassword, newPassword }, { currentPassword: TEXT_LIMITS.password, newPassword: TEXT_LIMITS.password });
   const user = await loadUser(ctx, viewer.userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badInput(CURRENT_PASSWORD_WRONG, [{ field: 'currentPassword', key: 'current-password', message: CURRENT_PASSWORD_WRONG }]);
