@@ -25,6 +25,8 @@ describe('validateAddressField', () => {
     ['postalCode', { postalCode: null }, { key: 'required', message: 'Zip/Postal Code is required' }],
     ['postalCode', { postalCode: '12#45' }, { key: 'postalcode', message: 'Invalid Zip/Postal Code' }],
     ['postalCode', { postalCode: 'K1A 0B1' }, undefined],
+    ['postalCode', { postalCode: '1'.repeat(21) }, { key: 'maxlength', message: 'Length should be less or equal to 20' }],
+    ['state', { country: 'GB', state: 'x'.repeat(65) }, { key: 'maxlength', message: 'Length should be less or equal to 64' }],
   ] as const)('%s of %j', (field, address, expected) => {
     expect(validateAddressField(field, address)).toEqual(expected);
   });

@@ -4,6 +4,7 @@
  */
 import { nullable, optional, string, type } from 'superstruct';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from './constants';
+import { textLimit } from './text-limits';
 import { isUsState, requiresState } from './countries';
 import { isBlank } from './blank';
 import { checkedFields, fieldError, maxLength, postalCode, required, type FieldError, type FieldErrors } from './validators';
@@ -28,6 +29,8 @@ const requiredState = required(ADDRESS_MESSAGES.state);
 const requiredPostalCode = required(ADDRESS_MESSAGES.postalCode);
 const lineMax = maxLength(ADDRESS_LINE_MAX_LENGTH);
 const cityMax = maxLength(CITY_MAX_LENGTH);
+const postalCodeMax = textLimit('postalCode');
+const regionMax = textLimit('code');
 
 /** One field's rule; the state rule depends on the country (required and from the US list for US, ignored elsewhere). */
 export function validateAddressField(field: AddressField, address: AddressInput): FieldError | undefined {
@@ -42,10 +45,10 @@ export function validateAddressField(field: AddressField, address: AddressInput)
     case 'city':
       return requiredCity(value) ?? cityMax(value);
     case 'state':
-      if (!requiresState(address.country)) return undefined;
+      if (!requiresState(address.country)) return regionMax(value);
       return requiredState(value) ?? (isUsState(value) ? undefined : fieldError('stateNotSelected', ADDRESS_MESSAGES.state));
     case 'postalCode':
-      return requiredPostalCode(value) ?? postalCode(value);
+      return requiredPostalCode(value) ?? postalCodeMax(value) ?? postalCode(value);
   }
 }
 

@@ -42,6 +42,13 @@ describe('validateEmail', () => {
     expect(validateEmail(value, { blockedDomains })).toEqual(expected);
   });
 
+  it.each([
+    [243, { key: 'maxlength', message: 'Length should be less or equal to 254' }],
+    [100_000, { key: 'maxlength', message: 'Length should be less or equal to 254' }],
+  ])('limits an address to 254 characters (local part of %d)', (n, expected) => {
+    expect(validateEmail(`${'a'.repeat(n)}@example.com`)).toEqual(expected);
+  });
+
   it('has no blocked domains by default', () => {
     expect(validateEmail('ann@mailinator.com')).toBeUndefined();
     expect(emailValidator()('ann@mailinator.com')).toBeUndefined();

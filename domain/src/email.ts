@@ -2,7 +2,8 @@
  * Email rules (core spec §5, supporting spec §5 and §8): required, the standard pattern, the common
  * JS pattern, a top-level-domain check and the configured blocked-domain patterns (case-insensitive).
  */
-import { EMAIL_PATTERN, fieldError, type Check, type FieldError } from './validators';
+import { EMAIL_PATTERN, fieldError, maxLength, type Check, type FieldError } from './validators';
+import { TEXT_LIMITS } from './text-limits';
 
 export const EMAIL_REQUIRED_MESSAGE = 'Email required';
 export const EMAIL_INVALID_MESSAGE = 'Not a valid email';
@@ -53,6 +54,9 @@ export function isBlockedDomain(domain: string, patterns: readonly (string | Reg
 export function validateEmail(value: unknown, options: EmailRuleOptions = {}): FieldError | undefined {
   const email = typeof value === 'string' ? value.trim() : '';
   if (email === '') return fieldError('required', EMAIL_REQUIRED_MESSAGE);
+  // Before any pattern: a long string is refused at once, whatever it holds.
+  const tooLong = maxLength(TEXT_LIMITS.email)(email);
+  if (tooLong) return tooLong;
   if (!EMAIL_PATTERN.test(email)) return fieldError('email', EMAIL_INVALID_MESSAGE);
   if (!COMMON_JS_EMAIL_PATTERN.test(email)) return fieldError('common-js-pattern', EMAIL_INVALID_MESSAGE);
   const domain = emailDomain(email);

@@ -6,35 +6,45 @@
 import { array, boolean, nullable, number, optional, string, type, union } from 'superstruct';
 import { validateIsrc } from './isrc';
 import { validateUpc } from './upc';
-import { checked, checkedFields, countriesSelected, dspSelected, minDate, validDate, type FieldErrors } from './validators';
+import { LIST_LIMITS, TEXT_LIMITS, listLimit, textLimit, type TextLimitName } from './text-limits';
+import { checked, checkedFields, composeChecks, countriesSelected, dspSelected, maxLength, minDate, validDate, type FieldErrors } from './validators';
 
-const optionalText = () => optional(nullable(string()));
+/** An optional, nullable string within its length limit (a longer one is 'maxlength' at that field). */
+const optionalText = (limit: TextLimitName) => optional(nullable(checked(string(), textLimit(limit))));
+const eachWithin = (max: number) => (values: readonly string[]) => values.map(maxLength(max)).find(Boolean);
+/** Territory country codes: a list of at most LIST_LIMITS.countries codes, or one comma list as long. */
+const countryCodesWithin = (territory: { countryCodes: string | string[] }) =>
+  typeof territory.countryCodes === 'string'
+    ? maxLength(TEXT_LIMITS.code * LIST_LIMITS.countries)(territory.countryCodes)
+    : (listLimit(LIST_LIMITS.countries)(territory.countryCodes) ?? eachWithin(TEXT_LIMITS.code)(territory.countryCodes));
 
 /** Release input; `today` bounds the release date (a new release date may not be in the past). */
 export function releaseInputStruct(today: string) {
   return type({
-    title: optionalText(),
-    genreId: optionalText(),
-    languageId: optionalText(),
-    catalogNumber: optionalText(),
-    upc: optional(nullable(checked(string(), validateUpc))),
-    releaseDate: optional(nullable(checked(string(), (v) => validDate(v) ?? minDate(today)(v)))),
-    originalReleaseDate: optional(nullable(checked(string(), validDate))),
+    title: optionalText('releaseTitle'),
+    genreId: optionalText('code'),
+    languageId: optionalText('code'),
+    catalogNumber: optionalText('catalogNumber'),
+    upc: optional(nullable(checked(string(), composeChecks(textLimit('upc'), validateUpc)))),
+    releaseDate: optional(nullable(checked(string(), composeChecks(textLimit('date'), (v) => validDate(v) ?? minDate(today)(v))))),
+    originalReleaseDate: optional(nullable(checked(string(), composeChecks(textLimit('date'), validDate)))),
     territory: optional(
-      nullable(checked(type({ allowed: boolean(), countryCodes: union([string(), array(string())]) }), countriesSelected)),
+      nullable(
+        checked(type({ allowed: boolean(), countryCodes: union([string(), array(string())]) }), composeChecks(countryCodesWithin, countriesSelected)),
+      ),
     ),
-    outletUris: optional(nullable(checked(array(string()), dspSelected))),
-    coverArtUrl: optionalText(),
+    outletUris: optional(nullable(checked(array(string()), composeChecks(listLimit(LIST_LIMITS.outlets), eachWithin(TEXT_LIMITS.code), dspSelected)))),
+    coverArtUrl: optionalText('url'),
   });
 }
 
 /** Track input: a given ISRC must be valid; the other fields are typed. */
 export const TrackInputStruct = checkedFields(
   type({
-    title: optionalText(),
-    isrc: optionalText(),
-    genreId: optionalText(),
-    languageId: optionalText(),
+    title: optionalText('trackTitle'),
+    isrc: optionalText('isrc'),
+    genreId: optionalText('code'),
+    languageId: optionalText('code'),
     recordingVersionId: optional(nullable(union([number(), string()]))),
     isCover: optional(boolean()),
     explicitLyrics: optional(boolean()),

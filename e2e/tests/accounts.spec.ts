@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 
 /** A fresh address per run (the e2e database lives as long as the server). */
 const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cadence-mail.com`;
@@ -34,18 +34,28 @@ async function signIn(page: Page, email: string, password: string) {
   return dialog;
 }
 
-/** The newest link to `path` mailed to `to`, from the development outbox. */
+/**
+ * The newest link to `path` mailed to `to`, from the development outbox. Only staff and the
+ * addressee may read it, so the test reads it as the demo support account, in its own request
+ * context (the page keeps its own session).
+ */
 async function mailedLink(page: Page, to: string, path: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const mails = (await res.json()) as { links: string[] }[];
-      link = mails.flatMap((m) => m.links).find((l) => l.includes(path));
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
+  const staff = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    expect((await staff.post('/api/auth/login', { data: { username: 'support@cadence.test', password: 'Cadence123' } })).status()).toBe(200);
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const res = await staff.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as { links: string[] }[];
+        link = mails.flatMap((m) => m.links).find((l) => l.includes(path));
+        return link;
+      })
+      .toBeTruthy();
+    return new URL(link!).pathname + new URL(link!).search;
+  } finally {
+    await staff.dispose();
+  }
 }
 
 async function completeNameStep(page: Page, artist: string) {

@@ -99,20 +99,20 @@ const PUBLIC_ROUTES: Record<string, string> = {
  * Known gaps that other branches of issue 11 close: only "no 5xx" is asserted for these until then.
  * Remove an entry when its fix lands; the suite then holds it to the full rules.
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'Query.outbox': 'issue 11 §3: the development outbox serves every mail to anyone (hard-limits restricts it)',
-  'GET /api/dev/outbox': 'issue 11 §3: the development outbox serves every mail to anyone (hard-limits restricts it)',
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 /**
  * What support acting as a user must be refused (FORBIDDEN) even on that user's own data. The
- * impersonation policy of issue 11 (money, credentials, tokens, consents, deletion) extends it.
+ * impersonation policy (support/impersonation.policy.ts) decides them in the services.
  */
 const ACTING_AS_REFUSED: Record<string, string> = {
   changePassword: 'credentials',
   requestEmailChange: 'credentials (the sign-in address)',
   createApiToken: 'tokens',
+  revokeApiToken: 'tokens',
+  acceptAgreement: 'consents',
   deleteAccount: 'deletion',
+  outbox: "another person's mail",
 };
 
 /**

@@ -20,6 +20,7 @@ import { authenticate, csrfGuard } from '../http/auth.ts';
 import { schema } from './schema.ts';
 import { modules } from './modules.ts';
 import { authenticatorOf } from '../module.ts';
+import { actingAuditMiddleware, actingAuditPlugin } from '../modules/support/acting-audit.ts';
 
 /** The legacy REST API mounted at /api: each module's router, in list order. */
 function apiRouter(): Router {
@@ -108,11 +109,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     introspection: true,
     // We send no cache hints (every answer is per user and no-store), and the cache-control plugin
     // would otherwise wrap every field resolver: about a tenth of the releases list's CPU.
-    plugins: [ApolloServerPluginCacheControlDisabled(), ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [])],
+    plugins: [ApolloServerPluginCacheControlDisabled(), actingAuditPlugin(), ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [])],
   });
   await apollo.start();
 
   app.use(['/graphql', '/api'], authenticate(authenticatorOf(modules)));
+  app.use('/api', actingAuditMiddleware());
 
   app.use(
     '/graphql',

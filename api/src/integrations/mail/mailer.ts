@@ -27,17 +27,32 @@ export interface Mailer {
   send(message: MailMessage): Promise<{ id: string }>;
 }
 
-/** The local transport: keeps mail in the outbox table with status LOCAL (nothing leaves the machine). */
+/** Stands in for the query of a mailed link once its token must no longer be readable. */
+export const REDACTED_QUERY = '?redacted';
+
+/**
+ * The mail's text with the query of every link (where the live tokens travel: `?token=`,
+ * `?unlock=`) replaced by REDACTED_QUERY, so a stored or shown copy cannot be used to reset a
+ * password, unlock or confirm anything.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?#"'<>]*)\?[^\s"'<>]*/g, `$1${REDACTED_QUERY}`);
+}
+
+/**
+ * The local transport: keeps mail in the outbox table with status LOCAL (nothing leaves the
+ * machine). With `redact` (production without SMTP) the stored copy carries no live token.
+ */
 export class OutboxMailer implements Mailer {
-  constructor(private readonly prisma: Pick<PrismaClient, 'outboxEmail'>) {}
+  constructor(private readonly prisma: Pick<PrismaClient, 'outboxEmail'>, private readonly redact = false) {}
 
   async send(message: MailMessage): Promise<{ id: string }> {
     const row = await this.prisma.outboxEmail.create({
       data: {
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
+        text: this.redact ? redactLinks(message.text) : message.text,
+        html: message.html == null ? null : this.redact ? redactLinks(message.html) : message.html,
         template: message.template,
         userId: message.userId ?? null,
         status: 'LOCAL',
@@ -62,9 +77,17 @@ export class QueuedSmtpMailer implements Mailer {
   }
 }
 
-/** The mailer for this deployment: SMTP when SMTP_URL is set, otherwise the local outbox. */
-export function createMailer(prisma: Pick<PrismaClient, 'outboxEmail' | 'job'>, config: Pick<Config, 'mail'>): Mailer {
-  return config.mail.smtp ? new QueuedSmtpMailer(prisma) : new OutboxMailer(prisma);
+/**
+ * The mailer for this deployment: SMTP when SMTP_URL is set, otherwise the local outbox (whose
+ * copies are redacted in production: nobody may read a live token there).
+ */
+export function createMailer(prisma: Pick<PrismaClient, 'outboxEmail' | 'job'>, config: Pick<Config, 'mail'> & { env?: { production: boolean } }): Mailer {
+  return config.mail.smtp ? new QueuedSmtpMailer(prisma) : new OutboxMailer(prisma, config.env?.production === true);
+}
+
+/** Once a mail has left (or never will), the kept copy loses its live tokens. */
+function redactedBody(row: { text: string; html: string | null }): { text: string; html: string | null } {
+  return { text: redactLinks(row.text), html: row.html === null ? null : redactLinks(row.html) };
 }
 
 export interface MailJobDeps {
@@ -95,7 +118,7 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
         const permanent = err instanceof SmtpError && err.permanent;
         await deps.prisma.outboxEmail.update({
           where: { id: row.id },
-          data: { attempts: { increment: 1 }, lastError: message.slice(0, 1000), ...(permanent ? { status: 'FAILED' } : {}) },
+          data: { attempts: { increment: 1 }, lastError: message.slice(0, 1000), ...(permanent ? { status: 'FAILED', ...redactedBody(row) } : {}) },
         });
         if (!permanent) throw err;
         if (err instanceof SmtpError && err.recipientRejected && row.userId) {
@@ -104,7 +127,7 @@ export function mailJobHandlers(deps: MailJobDeps): Record<string, JobHandler> {
         deps.logger.warn('mail refused for good', { outboxId: row.id, error: message });
         return { status: 'FAILED' };
       }
-      await deps.prisma.outboxEmail.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, lastError: null } });
+      await deps.prisma.outboxEmail.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, lastError: null, ...redactedBody(row) } });
       return { status: 'SENT' };
     },
   };

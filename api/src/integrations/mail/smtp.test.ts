@@ -123,6 +123,25 @@ describe('queued SMTP delivery', () => {
     expect(relay.sessions).toHaveLength(1);
   });
 
+  it('keeps no live token in the stored copy once the mail has left', async () => {
+    const relay = fakeSmtp();
+    const config = { mail: { from: 'no-reply@cadence.test', smtp: await relay.start() } };
+    const text = 'Open https://cadence.test/reset-password?token=live-secret within one hour';
+    const { id } = await createMailer(db.prisma, config).send({ to: 'nova@example.com', subject: 'Reset', text, html: `<a href="https://cadence.test/reset-password?token=live-secret">Reset</a>`, template: 'reset-password' });
+    await new JobWorker(db.prisma, mailJobHandlers({ prisma: db.prisma, config, logger }), logger).runUntilIdle();
+    await relay.stop();
+    expect(relay.sessions[0]!.data).not.toBe('');
+    const row = await db.prisma.outboxEmail.findUniqueOrThrow({ where: { id } });
+    expect(row.status).toBe('SENT');
+    expect(row.text).toBe('Open https://cadence.test/reset-password?redacted within one hour');
+    expect(row.html).not.toContain('live-secret');
+  });
+
+  it('stores a redacted copy in production without SMTP (the local outbox is no place for tokens)', async () => {
+    const { id } = await createMailer(db.prisma, { mail: { from: 'x@cadence.test' }, env: { production: true } }).send({ to: 'a@example.com', subject: 's', text: 'https://x.test/captcha?unlock=secret', template: 'unlock-account' });
+    expect((await db.prisma.outboxEmail.findUniqueOrThrow({ where: { id } })).text).toBe('https://x.test/captcha?redacted');
+  });
+
   it('flags the account email as not valid when the relay refuses it for good', async () => {
     const user = await buildUser(db.prisma, { email: 'gone@example.com', country: null, state: null }); // no dictionaries in this database
     const relay = fakeSmtp({ reject: 'gone@example.com' });

@@ -1,4 +1,5 @@
 /** GraphQL: personal API tokens (settings). */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenView } from './api-tokens.service.ts';
 
@@ -30,7 +31,7 @@ builder.mutationFields((t) => ({
   createApiToken: t.field({
     type: CreateApiTokenPayload,
     authScopes: { signedIn: true },
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }) },
     resolve: (_r, a, ctx) => createApiToken(ctx, a.name),
   }),
   revokeApiToken: t.field({

@@ -2,10 +2,12 @@
 import type { AppContext } from '../../context.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
 import { API_TOKEN_PREFIX, hashToken, newToken } from '../auth/session.service.ts';
-import { refuseWhileImpersonating, requireViewer } from '../users/users.policy.ts';
+import { requireViewer } from '../users/users.policy.ts';
+import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 
 export const MAX_ACTIVE_TOKENS = 20;
-export const TOKEN_NAME_MAX = 100;
+export const TOKEN_NAME_MAX = TEXT_LIMITS.label;
 
 export interface ApiTokenView {
   id: string;
@@ -22,10 +24,10 @@ const SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt
 /** Creates a token for the viewer; the secret is returned only here. Refused while impersonating. */
 export async function createApiToken(ctx: AppContext, name: string): Promise<{ token: string; apiToken: ApiTokenView }> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'api-tokens');
   const trimmed = typeof name === 'string' ? name.trim() : '';
   if (!trimmed || trimmed.length > TOKEN_NAME_MAX) {
-    throw badInput('Token name is required (at most 100 characters)', [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: 'Token name is required (at most 100 characters)' }]);
+    throw badInput(`Token name is required (at most ${TOKEN_NAME_MAX} characters)`, [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: `Token name is required (at most ${TOKEN_NAME_MAX} characters)` }]);
   }
   const active = await ctx.prisma.apiToken.count({ where: { userId: viewer.userId, revokedAt: null } });
   if (active >= MAX_ACTIVE_TOKENS) throw new DomainError('CONFLICT', `At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, { key: 'too-many-tokens' });
@@ -43,9 +45,10 @@ export async function listApiTokens(ctx: AppContext): Promise<ApiTokenView[]> {
   return ctx.prisma.apiToken.findMany({ where: { userId: viewer.userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: SELECT, take: 200 });
 }
 
-/** Revokes one of the viewer's tokens; another user's id answers NOT_FOUND. */
+/** Revokes one of the viewer's tokens; another user's id answers NOT_FOUND. Refused while impersonating. */
 export async function revokeApiToken(ctx: AppContext, id: string): Promise<ApiTokenView> {
   const viewer = requireViewer(ctx.viewer);
+  refuseWhileActing(viewer, 'api-tokens');
   const row = await ctx.prisma.apiToken.findFirst({ where: { id, userId: viewer.userId }, select: SELECT });
   if (!row) throw new DomainError('NOT_FOUND', 'No such token');
   if (row.revokedAt) return row;

@@ -1,4 +1,5 @@
 /** GraphQL: adding and removing artist credits. */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { ArtistCredit, ArtistRoleEnum, Release, releaseFor } from '../releases/releases.schema.ts';
 import { readCredits } from '../releases/release-read.ts';
@@ -9,7 +10,7 @@ const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
   fields: (t) => ({
     releaseId: t.id({ required: false, description: 'Credit the whole release (when trackId is absent).' }),
     trackId: t.id({ required: false }),
-    artistName: t.string({ required: true, description: 'One name, or several separated by commas.' }),
+    artistName: t.string({ required: true, description: `One name (${limitDescription(TEXT_LIMITS.artistName)}), or several separated by commas (${limitDescription(TEXT_LIMITS.artistNameList)}).` }),
     role: t.field({ type: ArtistRoleEnum, required: true }),
     version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
   }),

@@ -8,6 +8,24 @@ import { artistRecordingCount, artistRecordingLimit, currentPlan, lockAccountPla
 import { lockOwnedRelease, prepareEdit, touchRelease, type ReleaseCtx } from '../releases/releases.service.ts';
 import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { lockOwnedTrack } from '../tracks/tracks.service.ts';
+import { auditCatalogEdit } from '../audit/audit.service.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
+
+/** The credits of a release (trackId null) or one track, as 'Name (role id)' in order, for the audit trail. */
+async function creditList(tx: Tx, releaseId: string, trackId: string | null): Promise<string[]> {
+  const rows = await tx.artistCredit.findMany({ where: { releaseId, trackId }, orderBy: [{ position: 'asc' }, { id: 'asc' }], select: { artistName: true, artistRelationTypeId: true } });
+  return rows.map((c) => `${c.artistName} (${c.artistRelationTypeId})`);
+}
+
+/** Runs a credit change and records the target's credit list before and after it. */
+async function auditedCredits<T>(tx: Tx, ctx: ReleaseCtx, target: { release: { id: string; userId: string }; trackId: string | null }, change: () => Promise<T>): Promise<T> {
+  const before = await creditList(tx, target.release.id, target.trackId);
+  const result = await change();
+  const after = await creditList(tx, target.release.id, target.trackId);
+  await auditCatalogEdit(ctx, tx, { subcategory: 'CREDIT_EDITED', userId: target.release.userId, entityType: 'Credit', entityId: target.trackId ?? target.release.id, before: { credits: before }, after: { credits: after } });
+  return result;
+}
 
 const ROLE_IDS: readonly number[] = Object.values(ARTIST_ROLE);
 
@@ -72,6 +90,7 @@ async function assertPrimaryCreditsFit(tx: Tx, userId: string, releaseId: string
  */
 export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): Promise<{ releaseId: string; trackId: string | null; creditIds: string[] }> {
   const viewer = requireViewer(ctx);
+  if (typeof input.artistName === 'string') assertWithinLimits(input, { artistName: TEXT_LIMITS.artistNameList });
   if (typeof input.artistName !== 'string' || splitArtistNames(input.artistName).length === 0) {
     throw badInput('Artist Name is required', [{ field: 'artistName', key: 'required', message: 'Artist Name is required' }], 'required');
   }
@@ -94,14 +113,16 @@ export async function addArtistCredits(ctx: ReleaseCtx, input: AddCreditInput): 
     if (input.role === ARTIST_ROLE.PRIMARY) await assertPrimaryCreditsFit(tx, viewer.userId, release.id, trackId, names, user.primaryArtists);
     let position = existing.reduce((max, c) => Math.max(max, c.position), -1);
     const creditIds: string[] = [];
-    for (const name of names) {
-      position += 1;
-      const credit = await tx.artistCredit.create({
-        data: { releaseId: release.id, trackId, userId: viewer.userId, artistName: name, artistRelationTypeId: input.role, position },
-        select: { id: true },
-      });
-      creditIds.push(credit.id);
-    }
+    await auditedCredits(tx, ctx, { release, trackId }, async () => {
+      for (const name of names) {
+        position += 1;
+        const credit = await tx.artistCredit.create({
+          data: { releaseId: release.id, trackId, userId: viewer.userId, artistName: name, artistRelationTypeId: input.role, position },
+          select: { id: true },
+        });
+        creditIds.push(credit.id);
+      }
+    });
     await touchRelease(tx, { id: release.id, version });
     return { releaseId: release.id, trackId, creditIds };
   });
@@ -116,7 +137,7 @@ export async function removeArtistCredit(ctx: ReleaseCtx, creditId: string, expe
     const release = await lockOwnedRelease(tx, ctx, credit.releaseId);
     assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
-    await tx.artistCredit.delete({ where: { id: creditId } });
+    await auditedCredits(tx, ctx, { release, trackId: credit.trackId }, () => tx.artistCredit.delete({ where: { id: creditId } }));
     await touchRelease(tx, { id: release.id, version });
     return { releaseId: release.id };
   });
@@ -133,7 +154,7 @@ export async function removeArtistCreditsByName(
     const { release, trackId } = await targetOf(tx, ctx, { trackId: input.trackId });
     assertExpectedVersion(release, input.version);
     const { version } = await prepareEdit(tx, ctx, release);
-    const { count } = await tx.artistCredit.deleteMany({ where: { trackId, artistName: { equals: input.artistName.trim(), mode: 'insensitive' } } });
+    const { count } = await auditedCredits(tx, ctx, { release, trackId }, () => tx.artistCredit.deleteMany({ where: { trackId, artistName: { equals: input.artistName.trim(), mode: 'insensitive' } } }));
     if (count === 0) throw new DomainError('NOT_FOUND', 'No such artist on this track', { key: 'credit-not-found' });
     await touchRelease(tx, { id: release.id, version });
     return { releaseId: release.id, removed: count };

@@ -14,12 +14,16 @@ export interface AuditInput {
   newValues?: Prisma.InputJsonValue;
   /** Overrides the actor taken from the viewer (e.g. sign-up, where nobody is signed in yet). */
   actorId?: string | null;
+  /** Overrides the impersonator taken from the viewer (the acting hook, which runs after the request). */
+  impersonatorId?: string | null;
 }
 
 type AuditDb = Pick<AppContext['prisma'], 'auditEvent'>;
+/** What recording needs from the request: services with a narrower context (releases) pass theirs. */
+type AuditCtx = Pick<AppContext, 'prisma' | 'viewer' | 'requestId'>;
 
 /** Records one audit event; the actor and impersonator come from the viewer so no caller can forge them. */
-export async function recordAudit(ctx: AppContext, input: AuditInput, db: AuditDb = ctx.prisma): Promise<void> {
+export async function recordAudit(ctx: AuditCtx, input: AuditInput, db: AuditDb = ctx.prisma): Promise<void> {
   const viewer = ctx.viewer;
   await db.auditEvent.create({
     data: {
@@ -27,13 +31,58 @@ export async function recordAudit(ctx: AppContext, input: AuditInput, db: AuditD
       subcategory: input.subcategory,
       userId: input.userId,
       actorId: input.actorId !== undefined ? input.actorId : (viewer?.impersonatorId ?? viewer?.userId ?? null),
-      impersonatorId: viewer?.impersonatorId ?? null,
+      impersonatorId: input.impersonatorId !== undefined ? input.impersonatorId : (viewer?.impersonatorId ?? null),
       entityType: input.entityType ?? null,
       entityId: input.entityId ?? null,
       oldValues: input.oldValues,
       newValues: input.newValues,
-      ip: requestMeta(ctx).ip ?? null,
+      // The HTTP binding is keyed by the request's context object, whichever view of it we were given.
+      ip: requestMeta(ctx as AppContext).ip ?? null,
       requestId: ctx.requestId,
     },
   });
+}
+
+type Json = Prisma.InputJsonValue | null;
+
+/** A value as it is kept in an audit row: dates as ISO strings, big integers as strings. */
+function auditValue(value: unknown): Json {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.parse(JSON.stringify(value)) as Json;
+}
+
+/**
+ * The fields of `patch` whose value differs from `before`, as old and new audit values; null when
+ * nothing changes (an edit that changes nothing leaves no event).
+ */
+export function changedValues(before: Record<string, unknown>, patch: Record<string, unknown>): { oldValues: Record<string, Json>; newValues: Record<string, Json> } | null {
+  const oldValues: Record<string, Json> = {};
+  const newValues: Record<string, Json> = {};
+  for (const [field, next] of Object.entries(patch)) {
+    if (next === undefined) continue;
+    const was = auditValue(before[field]);
+    const now = auditValue(next);
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    oldValues[field] = was;
+    newValues[field] = now;
+  }
+  return Object.keys(newValues).length ? { oldValues, newValues } : null;
+}
+
+export type CatalogEditSubcategory = 'RELEASE_EDITED' | 'TRACK_EDITED' | 'COVER_EDITED' | 'CREDIT_EDITED';
+
+/**
+ * Records an edit of a release, track, cover or credit with its old and new values, in the
+ * caller's transaction; who did it and whom support was acting as come from the viewer.
+ */
+export async function auditCatalogEdit(
+  ctx: AuditCtx,
+  db: AuditDb,
+  edit: { subcategory: CatalogEditSubcategory; userId: string; entityType: 'Release' | 'Track' | 'Cover' | 'Credit'; entityId: string; before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  const changes = changedValues(edit.before, edit.after);
+  if (!changes) return;
+  await recordAudit(ctx, { category: 'RELEASE', subcategory: edit.subcategory, userId: edit.userId, entityType: edit.entityType, entityId: edit.entityId, oldValues: changes.oldValues, newValues: changes.newValues }, db);
 }

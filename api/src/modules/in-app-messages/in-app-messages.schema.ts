@@ -1,4 +1,5 @@
 /** GraphQL types, queries and mutations of in-app messages. */
+import { LIST_LIMITS, TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { InputFieldBuilder, SchemaTypes } from '@pothos/core';
 import {
@@ -82,15 +83,15 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T exte
 function messageFields(t: InputFieldBuilder<Types, 'InputObject'>, create: boolean) {
   return {
     type: t.field({ type: InAppMessageType, required: create }),
-    headline: t.string(),
-    bodyText: t.string({ required: create, description: 'HTML; sanitised before it is stored.' }),
-    ctaText: t.string(),
-    ctaUrl: t.string(),
+    headline: t.string({ description: limitDescription(TEXT_LIMITS.headline) }),
+    bodyText: t.string({ required: create, description: `HTML; sanitised before it is stored. ${limitDescription(TEXT_LIMITS.richText)}` }),
+    ctaText: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
+    ctaUrl: t.string({ description: limitDescription(TEXT_LIMITS.url) }),
     ctaNewTab: t.boolean(),
     disableCloseBtn: t.boolean(),
     delay: t.int({ description: 'Seconds.' }),
-    pages: t.stringList(),
-    devices: t.stringList(),
+    pages: t.stringList({ description: limitDescription(LIST_LIMITS.pages, 'pages') }),
+    devices: t.stringList({ description: 'desktop, mobile, tablet.' }),
     startDate: t.field({ type: 'DateTime' }),
     endDate: t.field({ type: 'DateTime' }),
     force: t.boolean(),
@@ -111,8 +112,8 @@ const UpdateInAppMessageInput = builder.inputType('UpdateInAppMessageInput', {
 const RecordInAppMessageEventInput = builder.inputType('RecordInAppMessageEventInput', {
   fields: (t) => ({
     messageId: t.id({ required: true }),
-    destinationUrl: t.string({ description: "The button's address; empty when the message has none." }),
-    siteLocation: t.string({ required: true, description: 'The page the message showed on.' }),
+    destinationUrl: t.string({ description: `The button's address; empty when the message has none. ${limitDescription(TEXT_LIMITS.url)}` }),
+    siteLocation: t.string({ required: true, description: `The page the message showed on. ${limitDescription(TEXT_LIMITS.url)}` }),
     type: t.field({ type: InAppMessageEventType, required: true }),
   }),
 });

@@ -9,6 +9,7 @@ import { DomainError, badInput, type FieldError } from '../../domain-error.ts';
 import type { InAppMessage, Prisma } from '../../generated/prisma/client.ts';
 import { canManageInAppMessages, visibleAudiences } from './in-app-messages.policy.ts';
 import { isSafeUrl, sanitizeHtml } from './sanitize-html.ts';
+import { LIST_LIMITS, PAGE_SIZE_MAX, TEXT_LIMITS, textLimitErrors } from '@cadence/domain/text-limits';
 
 type Ctx = Pick<AppContext, 'prisma' | 'viewer'>;
 type Query = { select?: Prisma.InAppMessageSelect; include?: Prisma.InAppMessageInclude };
@@ -51,10 +52,10 @@ export interface InAppEventInput {
   type: InAppEventTypeValue;
 }
 
-const HEADLINE_MAX = 200;
-const BODY_MAX = 10_000;
-const CTA_TEXT_MAX = 100;
-const URL_MAX = 2_000;
+const HEADLINE_MAX = TEXT_LIMITS.headline;
+const BODY_MAX = TEXT_LIMITS.richText;
+const CTA_TEXT_MAX = TEXT_LIMITS.label;
+const URL_MAX = TEXT_LIMITS.url;
 const DELAY_MAX_SECONDS = 3_600;
 const PAGE_ID_SET = new Set(['all', ...PAGE_IDS.map((p) => p.id)]);
 
@@ -74,7 +75,7 @@ function liveFor(ctx: Ctx, now: Date): Prisma.InAppMessageWhereInput {
 }
 
 function listLive(ctx: Ctx, query: Query, now: Date) {
-  return ctx.prisma.inAppMessage.findMany({ ...query, where: liveFor(ctx, now), orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
+  return ctx.prisma.inAppMessage.findMany({ ...query, where: liveFor(ctx, now), orderBy: [{ startDate: 'desc' }, { id: 'desc' }], take: PAGE_SIZE_MAX });
 }
 
 /** The signed-in person's list (GET /api/in-app-messages); visitors are refused. */
@@ -91,7 +92,7 @@ export async function listPublicInAppMessages(ctx: Ctx, query: Query = {}, now =
 /** Every message not archived (future, live and ended ones) for the support area; archived ones keep their statistics. */
 export async function listAllInAppMessages(ctx: Ctx, query: Query = {}) {
   assertManager(ctx);
-  return ctx.prisma.inAppMessage.findMany({ ...query, where: { archivedAt: null }, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] });
+  return ctx.prisma.inAppMessage.findMany({ ...query, where: { archivedAt: null }, orderBy: [{ startDate: 'desc' }, { id: 'desc' }], take: PAGE_SIZE_MAX });
 }
 
 function text(value: string | null | undefined, field: string, max: number, errors: FieldError[]): string | null | undefined {
@@ -132,13 +133,14 @@ function toData(input: InAppMessageInput, creating: boolean) {
       errors.push({ field: 'delay', key: 'invalid', message: `Delay must be whole seconds from 0 to ${DELAY_MAX_SECONDS}` });
     else data.delay = input.delay;
   }
-  if (input.pages !== undefined && input.pages !== null) {
+  errors.push(...textLimitErrors(input, { pages: { each: TEXT_LIMITS.label, items: LIST_LIMITS.pages }, devices: { each: TEXT_LIMITS.label, items: LIST_LIMITS.pages } }));
+  if (input.pages !== undefined && input.pages !== null && !errors.some((e) => e.field === 'pages')) {
     const unknown = input.pages.filter((p) => !PAGE_ID_SET.has(p));
     if (input.pages.length === 0 || unknown.length > 0)
       errors.push({ field: 'pages', key: 'invalid', message: `Pages must be 'all' or known page ids${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}` });
     else data.pages = [...new Set(input.pages)];
   }
-  if (input.devices !== undefined && input.devices !== null) {
+  if (input.devices !== undefined && input.devices !== null && !errors.some((e) => e.field === 'devices')) {
     const ok = input.devices.length > 0 && input.devices.every((d) => (DEVICES as readonly string[]).includes(d));
     if (!ok) errors.push({ field: 'devices', key: 'invalid', message: 'Devices must be some of desktop, mobile, tablet' });
     else data.devices = [...new Set(input.devices)];

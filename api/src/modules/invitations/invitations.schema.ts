@@ -1,4 +1,5 @@
 /** GraphQL: friend invitations. */
+import { LIST_LIMITS, TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { listInvitations, sendInvitations, type InvitationView } from './invitations.service.ts';
 
@@ -24,7 +25,7 @@ builder.mutationField('sendInvitations', (t) =>
     type: [Invitation],
     authScopes: { signedIn: true },
     description: 'Invites 1-20 addresses; an address invited before is returned, not mailed again.',
-    args: { emails: t.arg.stringList({ required: true }) },
+    args: { emails: t.arg.stringList({ required: true, description: `1 to ${LIST_LIMITS.invitations} addresses, each ${limitDescription(TEXT_LIMITS.email).toLowerCase()}` }) },
     resolve: (_r, a, ctx) => sendInvitations(ctx, a.emails),
   }),
 );

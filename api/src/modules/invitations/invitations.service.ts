@@ -5,8 +5,9 @@ import { isSameEmail, validateEmail } from '@cadence/domain/email';
 import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { consume } from '../rate-limit/rate-limit.service.ts';
 import { requireViewer } from '../users/users.policy.ts';
+import { LIST_LIMITS } from '@cadence/domain/text-limits';
 
-export const MAX_EMAILS_PER_REQUEST = 20;
+export const MAX_EMAILS_PER_REQUEST = LIST_LIMITS.invitations;
 const INVITES_PER_DAY = { limit: 100, windowMs: 24 * 3600_000 };
 
 export interface InvitationView {

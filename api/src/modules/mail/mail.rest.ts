@@ -1,5 +1,6 @@
 /**
- * GET /api/dev/outbox: the local outbox (404 in production). JSON by default; a browser asking
+ * GET /api/dev/outbox: the outbox (staff; outside production also each addressee for their own
+ * mail; 401 anonymous, 404 for others in production). JSON by default; a browser asking
  * for HTML gets a small page whose links are relative, so they open on whatever address serves it.
  */
 import { Router } from 'express';

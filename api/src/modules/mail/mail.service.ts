@@ -3,9 +3,14 @@
  * outbox page. Links are built on the app's public address so they can be followed from the outbox.
  */
 import type { AppContext } from '../../context.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { DomainError } from '../../domain-error.ts';
-import { createMailer, type Mailer } from '../../integrations/mail/mailer.ts';
+import { createMailer, redactLinks, type Mailer } from '../../integrations/mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { isImpersonating, isStaff } from '../users/users.policy.ts';
+import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { PAGE_SIZE_MAX, TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 /** Client routes that the mailed links open. */
 export const MAIL_LINK_ROUTES = {
@@ -98,18 +103,40 @@ export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s]+/g)].map((m) => m[0]);
 }
 
+export const OUTBOX_SIGN_IN = 'Sign in to read your mail in the local outbox';
+
 /**
- * Recent mails for the local outbox page: only outside production. A signed-in user sees mail to
- * their own address; a visitor on a local machine sees every recent mail (no SMTP, nothing else reads it).
+ * Recent mails for the outbox page, newest first. Staff read every mail; outside production a
+ * signed-in person reads only mail addressed to their own account's address, so a reset or
+ * unlock link reaches nobody but its addressee (and staff). In production only staff read it, and
+ * never a live token: links are shown redacted. Anonymous callers and support acting as a user
+ * are refused.
  */
 export async function listOutbox(ctx: AppContext, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
-  if (ctx.config.env.production) throw new DomainError('NOT_FOUND', 'The outbox is only available outside production');
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const viewer = ctx.viewer;
+  const staff = isStaff(viewer) && !isImpersonating(viewer);
+  const production = ctx.config.env.production;
+  if (production && !staff) throw new DomainError('NOT_FOUND', 'The outbox is only available outside production');
+  if (!viewer) throw new DomainError('UNAUTHENTICATED', OUTBOX_SIGN_IN);
+  refuseWhileActing(viewer, 'private-mail');
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), PAGE_SIZE_MAX);
+  assertWithinLimits(options, { to: TEXT_LIMITS.email });
+  const to = options.to?.trim();
+  const filters: Prisma.OutboxEmailWhereInput[] = [];
+  if (to) filters.push({ to: { equals: to, mode: 'insensitive' } });
+  if (!staff) {
+    const own = await ctx.prisma.user.findUnique({ where: { id: viewer.userId }, select: { email: true } });
+    if (!own) return [];
+    filters.push({ to: { equals: own.email.trim(), mode: 'insensitive' } });
+  }
   const rows = await ctx.prisma.outboxEmail.findMany({
-    where: options.to ? { to: { equals: options.to.trim(), mode: 'insensitive' } } : {},
+    where: { AND: filters },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
     select: { id: true, to: true, subject: true, text: true, template: true, createdAt: true },
   });
-  return rows.map((r) => ({ ...r, links: linksIn(r.text) }));
+  return rows.map((r) => {
+    const text = production ? redactLinks(r.text) : r.text;
+    return { ...r, text, links: linksIn(text) };
+  });
 }

@@ -5,6 +5,7 @@
 import { badInput } from '../../domain-error.ts';
 import { requireViewer } from '../releases/release-model.ts';
 import { getRelease, type ReleaseCtx } from '../releases/releases.service.ts';
+import { LIST_LIMITS } from '@cadence/domain/text-limits';
 
 /** How long a lock lasts without being renewed (the editor renews it while open). */
 export const LOCK_TTL_MS = 2 * 60_000;
@@ -22,7 +23,7 @@ export interface LockState {
 /** Lock types are short names chosen by the client ('release', 'tracks', 'cover'). */
 export function parseLockTypes(value: unknown): string[] {
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-  if (!list || list.length === 0 || list.length > 10 || !list.every((t) => typeof t === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(t.trim()))) {
+  if (!list || list.length === 0 || list.length > LIST_LIMITS.lockTypes || !list.every((t) => typeof t === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(t.trim()))) {
     throw badInput('lockTypes must be a list of 1 to 10 lock names', [{ field: 'lockTypes', key: 'invalid', message: 'lockTypes must be a list of 1 to 10 lock names' }], 'invalid');
   }
   return [...new Set(list.map((t: string) => t.trim()))];

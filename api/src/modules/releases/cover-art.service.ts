@@ -7,6 +7,7 @@ import { storageFor } from '../uploads/storage.ts';
 import { releaseNotFound, requireViewer, statusName } from './release-model.ts';
 import { assertExpectedVersion } from './release-status.service.ts';
 import { getRelease, lockOwnedRelease, ownedReleaseWhere, prepareEdit, touchRelease, type ReleaseCtx } from './releases.service.ts';
+import { auditCatalogEdit } from '../audit/audit.service.ts';
 
 /**
  * Streams a cover image to storage (type by bytes, the spec's size and square rules, the
@@ -46,6 +47,7 @@ export async function uploadCoverArt(ctx: ReleaseCtx, releaseId: string, file: {
         oldKey = old.storageKey;
       }
       await touchRelease(tx, { id: releaseId, version });
+      await auditCatalogEdit(ctx, tx, { subcategory: 'COVER_EDITED', userId: release.userId, entityType: 'Cover', entityId: releaseId, before: { coverArtFileId: release.coverArtFileId }, after: { coverArtFileId: storedFile.id, fileName: storedFile.originalName, width: storedFile.width, height: storedFile.height } });
     });
   } catch (err) {
     await discardStored(ctx.config, stored.key);

@@ -1,4 +1,5 @@
 /** Legacy REST paths for releases (core §7): parse, call the services, present. */
+import { PAGE_SIZE_MAX } from '@cadence/domain/text-limits';
 import { Router, type Request } from 'express';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
 import { handler, optionalVersion, queryBool, sendFile, signedIn } from '../../http/rest-helpers.ts';
@@ -65,7 +66,7 @@ export function releasesRouter(): Router {
     const ctx = req.ctx;
     requireViewer(ctx);
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badInput('limit must be a whole number from 1 to 100', [{ field: 'limit', key: 'range', message: 'limit must be from 1 to 100' }], 'range');
+    if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw badInput(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`, [{ field: 'limit', key: 'range', message: `limit must be from 1 to ${PAGE_SIZE_MAX}` }], 'range');
     const cursor = str(req.query.cursor, 'cursor', false);
     const statusText = str(req.query.status, 'status', false);
     const statuses = statusText ? statusText.split(',').map((s) => s.trim()) : undefined;

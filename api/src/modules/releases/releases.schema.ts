@@ -1,4 +1,6 @@
 /** GraphQL: Release, Track and ArtistCredit types, the release queries and the release mutations. */
+import { LIST_LIMITS, TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import { PAGE_SIZE_MAX } from '@cadence/domain/text-limits';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { rejectionReasonLines } from '@cadence/domain/rejection-comment';
 import { releaseArtistName, releaseDateText, releaseFlags } from '@cadence/domain/release-rules';
@@ -304,7 +306,7 @@ export function releaseFor(ctx: AppContext, id: string, info: GraphQLResolveInfo
   return readRelease(ctx, id, releaseInclude(info, selectedFields(info)));
 }
 
-const PAGE = { defaultSize: 20, maxSize: 100 };
+const PAGE = { defaultSize: 20, maxSize: PAGE_SIZE_MAX };
 
 function pageCursorId(cursor: string, name: 'after' | 'before'): string {
   try {
@@ -390,19 +392,19 @@ export function releasePayload(name: string) {
 }
 
 const TerritoryInput = builder.inputType('TerritoryInput', {
-  fields: (t) => ({ allowed: t.boolean({ required: true }), countryCodes: t.stringList({ required: true }) }),
+  fields: (t) => ({ allowed: t.boolean({ required: true }), countryCodes: t.stringList({ required: true, description: `ISO country codes. ${limitDescription(LIST_LIMITS.countries, 'codes')}` }) }),
 });
 
 const releaseInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
-  title: t.string({ required: false }),
-  genreId: t.string({ required: false }),
-  languageId: t.string({ required: false }),
-  catalogNumber: t.string({ required: false }),
-  upc: t.string({ required: false }),
+  title: t.string({ required: false, description: limitDescription(TEXT_LIMITS.releaseTitle) }),
+  genreId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
+  languageId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
+  catalogNumber: t.string({ required: false, description: limitDescription(TEXT_LIMITS.catalogNumber) }),
+  upc: t.string({ required: false, description: `12 or 13 digits. ${limitDescription(TEXT_LIMITS.upc)}` }),
   releaseDate: t.field({ type: 'Date', required: false }),
   originalReleaseDate: t.field({ type: 'Date', required: false }),
   territory: t.field({ type: TerritoryInput, required: false, description: 'null = worldwide.' }),
-  outletUris: t.stringList({ required: false }),
+  outletUris: t.stringList({ required: false, description: `Store URIs. ${limitDescription(LIST_LIMITS.outlets, 'stores')}` }),
 });
 const CreateReleaseInput = builder.inputType('CreateReleaseInput', { fields: (t) => releaseInputFields(t) });
 const UpdateReleaseInput = builder.inputType('UpdateReleaseInput', {

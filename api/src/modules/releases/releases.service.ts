@@ -13,6 +13,7 @@ import { dateOnly, parseDateOnly, releaseNotFound, requireViewer, statusName, st
 import { assertExpectedVersion, auditRelease, changeReleaseStatus, versionConflict, type Tx } from './release-status.service.ts';
 import { CHECK_INCLUDE, checkLoadedRelease, type CheckIssue } from './release-check.ts';
 import { nextIsrcs, nextUpc } from './codes.ts';
+import { auditCatalogEdit } from '../audit/audit.service.ts';
 
 export type ReleaseCtx = Pick<AppContext, 'prisma' | 'viewer' | 'config' | 'requestId' | 'logger'>;
 
@@ -218,10 +219,16 @@ export async function updateRelease(ctx: ReleaseCtx, id: string, raw: unknown, v
     const { version: v } = await prepareEdit(tx, ctx, release);
     const { count } = await tx.release.updateMany({ where: { id, version: v }, data: { ...(data as Prisma.ReleaseUpdateManyMutationInput), version: { increment: 1 } } });
     if (count === 0) throw versionConflict();
+    const before: Record<string, unknown> = { ...release };
+    const after: Record<string, unknown> = { ...data };
     if (dspIds) {
+      const old = await tx.releaseDsp.findMany({ where: { releaseId: id }, select: { dspId: true }, orderBy: { dspId: 'asc' } });
+      before.dspIds = old.map((d) => d.dspId);
+      after.dspIds = [...dspIds].sort((a, b) => a - b);
       await tx.releaseDsp.deleteMany({ where: { releaseId: id } });
       if (dspIds.length) await tx.releaseDsp.createMany({ data: dspIds.map((dspId) => ({ releaseId: id, dspId })) });
     }
+    await auditCatalogEdit(ctx, tx, { subcategory: 'RELEASE_EDITED', userId: release.userId, entityType: 'Release', entityId: id, before, after });
     return { id };
   });
 }

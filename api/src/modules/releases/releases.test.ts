@@ -100,8 +100,9 @@ describe('release lifecycle over REST', () => {
     expect(statuses.body[id]).toBe('VALIDATED');
 
     const audit = await server.prisma.auditEvent.findMany({ where: { entityId: id }, orderBy: { createdAt: 'asc' } });
-    expect(audit.map((a) => a.subcategory)).toEqual(['RELEASE_START', 'SUBMIT', 'STATUS_CHANGE']);
-    expect(audit[2]?.newValues).toEqual({ status: 'VALIDATED' });
+    // issue 11: cover and release edits are audited too (old and new values)
+    expect(audit.map((a) => a.subcategory)).toEqual(['RELEASE_START', 'COVER_EDITED', 'RELEASE_EDITED', 'SUBMIT', 'STATUS_CHANGE']);
+    expect(audit[4]?.newValues).toEqual({ status: 'VALIDATED' });
   });
 
   it('rejects in the job with per-track reasons when a stored file turns out damaged', async () => {

@@ -1,4 +1,5 @@
 /** GraphQL: support tools (staff only). */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { AccountStatusEnum, Profile, UserRoleEnum } from '../users/users.schema.ts';
 import { actAsUser, blockUser, searchUsers, stopActingAsUser, unblockUser, type UserSummary } from './support.service.ts';
@@ -22,7 +23,7 @@ builder.queryField('searchUsers', (t) =>
   t.field({
     type: [UserSummaryRef],
     authScopes: { support: true },
-    args: { query: t.arg.string({ required: true }) },
+    args: { query: t.arg.string({ required: true, description: `At least 2 characters. ${limitDescription(TEXT_LIMITS.search)}` }) },
     resolve: (_r, a, ctx) => searchUsers(ctx, a.query),
   }),
 );
@@ -43,7 +44,7 @@ builder.mutationFields((t) => ({
   blockUser: t.field({
     type: UserSummaryRef,
     authScopes: { support: true },
-    args: { userId: t.arg.id({ required: true }), superBlock: t.arg.boolean(), reason: t.arg.string() },
+    args: { userId: t.arg.id({ required: true }), superBlock: t.arg.boolean(), reason: t.arg.string({ description: limitDescription(TEXT_LIMITS.message) }) },
     resolve: (_r, a, ctx) => blockUser(ctx, String(a.userId), { superBlock: a.superBlock ?? false, reason: a.reason }),
   }),
   unblockUser: t.field({

@@ -12,6 +12,8 @@ import { clearCookie, requestCookie, setCookie } from '../auth/http-binding.ts';
 import { SESSION_COOKIE, resolveSession, revokeSession, revokeUserSessions } from '../auth/session.service.ts';
 import { presentProfile, type ProfileView } from '../users/profile.ts';
 import { requireStaff, requireViewer } from '../users/users.policy.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 export interface UserSummary {
   id: string;
@@ -33,7 +35,8 @@ const FORCE_LOGIN_MS = 5 * 60_000;
 export async function searchUsers(ctx: AppContext, query: string): Promise<UserSummary[]> {
   requireStaff(ctx.viewer);
   const q = (query ?? '').trim();
-  if (q.length < 2 || q.length > 200) throw badInput('Type at least 2 characters', [{ field: 'query', key: 'range', message: 'Type at least 2 characters' }]);
+  if (q.length < 2) throw badInput('Type at least 2 characters', [{ field: 'query', key: 'range', message: 'Type at least 2 characters' }]);
+  assertWithinLimits({ query: q }, { query: TEXT_LIMITS.search });
   return ctx.prisma.user.findMany({
     where: {
       deletedAt: null,
@@ -99,10 +102,11 @@ export async function stopActingAsUser(ctx: AppContext): Promise<boolean> {
 
 /** Blocks an account (blocked or super_blocked): every session ends at once. */
 export async function blockUser(ctx: AppContext, userId: string, options: { superBlock?: boolean; reason?: string | null } = {}): Promise<UserSummary> {
+  assertWithinLimits(options, { reason: TEXT_LIMITS.message });
   const staff = requireStaff(ctx.viewer);
   const user = await target(ctx, userId);
   const status = options.superBlock ? 'SUPER_BLOCKED' : 'BLOCKED';
-  const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { status, statusReason: options.reason?.slice(0, 500) ?? null, statusChangedAt: new Date() }, select: SUMMARY });
+  const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { status, statusReason: options.reason?.trim() || null, statusChangedAt: new Date() }, select: SUMMARY });
   await revokeUserSessions(ctx.prisma, user.id, 'account blocked');
   await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'BLOCK_ACCOUNT', userId: user.id, actorId: staff.userId, oldValues: { status: user.status }, newValues: { status, reason: options.reason ?? null } });
   return updated;

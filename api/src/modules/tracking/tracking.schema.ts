@@ -1,4 +1,5 @@
 /** GraphQL: marketing attribution, product events, web push and client logs. */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
@@ -9,26 +10,26 @@ const done = async (p: Promise<void>) => {
 
 builder.mutationFields((t) => ({
   trackMarketing: t.boolean({
-    args: { campaignId: t.arg.string({ required: true }), templateId: t.arg.string() },
+    args: { campaignId: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }), templateId: t.arg.string({ description: limitDescription(TEXT_LIMITS.label) }) },
     resolve: (_r, a, ctx) => done(trackMarketing(ctx, { campaignId: a.campaignId, templateId: a.templateId })),
   }),
   trackEvent: t.boolean({
     authScopes: { signedIn: true },
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }) },
     resolve: (_r, a, ctx) => done(trackEvent(ctx, a.name)),
   }),
   registerBrowserToken: t.boolean({
     authScopes: { signedIn: true },
-    args: { token: t.arg.string({ required: true }) },
+    args: { token: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.token) }) },
     resolve: (_r, a, ctx) => done(registerBrowserToken(ctx, a.token)),
   }),
   trackWebPushClick: t.boolean({
-    args: { campaignId: t.arg.string({ required: true }) },
+    args: { campaignId: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }) },
     resolve: (_r, a, ctx) => done(trackWebPushClick(ctx, a.campaignId)),
   }),
   clientLog: t.boolean({
     description: 'type: error, warn, info or an upper-case tag such as GLOBAL_ERROR.',
-    args: { message: t.arg.string({ required: true }), type: t.arg.string({ required: true }), url: t.arg.string() },
+    args: { message: t.arg.string({ required: true, description: `Cut to ${TEXT_LIMITS.logMessage} characters.` }), type: t.arg.string({ required: true }), url: t.arg.string({ description: `Cut to ${TEXT_LIMITS.url} characters.` }) },
     resolve: (_r, a, ctx) => done(clientLog(ctx, { message: a.message, type: a.type, url: a.url })),
   }),
 }));

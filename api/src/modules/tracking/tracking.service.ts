@@ -5,10 +5,12 @@ import { LOG_LEVELS, LOG_TYPE_GLOBAL_ERROR } from '@cadence/domain/constants';
 import { requestMeta } from '../auth/http-binding.ts';
 import { consume } from '../rate-limit/rate-limit.service.ts';
 import { requireViewer } from '../users/users.policy.ts';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
-const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+const ID_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${TEXT_LIMITS.label}}$`);
 const LOGS_PER_IP = { limit: 300, windowMs: 15 * 60_000 };
-export const CLIENT_LOG_MAX_CHARS = 10_000;
+export const CLIENT_LOG_MAX_CHARS = TEXT_LIMITS.logMessage;
 
 function id(value: unknown, field: string): string {
   if (typeof value !== 'string' || !ID_PATTERN.test(value)) {
@@ -27,13 +29,15 @@ export async function trackMarketing(ctx: AppContext, input: { campaignId: strin
 /** Records a named product event for the viewer. */
 export async function trackEvent(ctx: AppContext, eventName: string, properties?: Record<string, unknown>): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
+  if (properties !== undefined && properties !== null) assertWithinLimits({ properties: JSON.stringify(properties) }, { properties: TEXT_LIMITS.eventProperties });
   await ctx.prisma.trackedEvent.create({ data: { userId: viewer.userId, eventName: id(eventName, 'eventName'), properties: (properties ?? undefined) as never } });
 }
 
 /** Registers the browser's web push token for the viewer (a token moves to whoever registers it last). */
 export async function registerBrowserToken(ctx: AppContext, token: string): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  if (typeof token !== 'string' || token.trim() === '' || token.length > 4096) {
+  if (typeof token === 'string') assertWithinLimits({ token }, { token: TEXT_LIMITS.token });
+  if (typeof token !== 'string' || token.trim() === '') {
     throw badInput('token is required', [{ field: 'token', key: 'required', message: 'token is required' }]);
   }
   const userAgent = requestMeta(ctx).userAgent?.slice(0, 500) ?? null;
@@ -61,6 +65,6 @@ export async function clientLog(ctx: AppContext, input: { message: string; type:
     throw badInput('message is required', [{ field: 'message', key: 'required', message: 'message is required' }]);
   }
   await ctx.prisma.clientLog.create({
-    data: { type, message: input.message.slice(0, CLIENT_LOG_MAX_CHARS), userId: ctx.viewer?.userId ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, url: input.url?.slice(0, 2000) ?? null },
+    data: { type, message: input.message.slice(0, CLIENT_LOG_MAX_CHARS), userId: ctx.viewer?.userId ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, url: input.url?.slice(0, TEXT_LIMITS.url) ?? null },
   });
 }

@@ -58,9 +58,14 @@ describe('invitations and the outbox', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual([{ field: 'emails.1', key: 'email', message: 'Not a valid email' }]);
 
-    const outbox = await browser.gql(`{ outbox(to: "second@example.com") { to subject template links } }`);
+    // the inviter is not the addressee: the invitee's mail is not theirs to read; staff read it
+    expect((await browser.gql(`{ outbox(to: "second@example.com") { to } }`)).data.outbox).toEqual([]);
+    const staff = await buildUser(server.prisma, { role: 'SUPPORT', passwordHash: await hashPassword('Secret123') });
+    const agent = new TestBrowser(server);
+    expect((await agent.post('/api/auth/login', { username: staff.email, password: 'Secret123' })).status).toBe(200);
+    const outbox = await agent.gql(`{ outbox(to: "second@example.com") { to subject template links } }`);
     expect(outbox.data.outbox).toEqual([{ to: 'second@example.com', subject: expect.stringContaining('invited you'), template: 'invitation', links: [expect.stringMatching(/^http:\/\//)] }]);
-    const page = await fetch(`${server.url}/api/dev/outbox?to=second%40example.com`, { headers: { accept: 'text/html' } });
+    const page = await fetch(`${server.url}/api/dev/outbox?to=second%40example.com`, { headers: { accept: 'text/html', cookie: agent.cookieHeader() } });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('<a href="/">');
   });

@@ -1,4 +1,5 @@
 /** GraphQL: track mutations (upload, edit, delete, reorder, apply to all). */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { Release, releaseFor, releasePayload, Track } from '../releases/releases.schema.ts';
 import { readTracks } from '../releases/release-read.ts';
@@ -39,10 +40,10 @@ const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
     version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
-    title: t.string({ required: false }),
-    isrc: t.string({ required: false, description: 'CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission.' }),
-    genreId: t.string({ required: false }),
-    languageId: t.string({ required: false }),
+    title: t.string({ required: false, description: limitDescription(TEXT_LIMITS.trackTitle) }),
+    isrc: t.string({ required: false, description: `CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission. ${limitDescription(TEXT_LIMITS.isrc)}` }),
+    genreId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
+    languageId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
     recordingVersionId: t.int({ required: false, description: '2430 studio, 2414 live.' }),
     isCover: t.boolean({ required: false }),
     explicitLyrics: t.boolean({ required: false }),

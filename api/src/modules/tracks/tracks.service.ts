@@ -13,6 +13,7 @@ import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCt
 import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { cleanFileName, discardStored, storeAudio } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
+import { auditCatalogEdit } from '../audit/audit.service.ts';
 
 export const trackNotFound = () => new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
 
@@ -100,6 +101,7 @@ export async function uploadTrack(ctx: ReleaseCtx, releaseId: string, file: { st
         },
       });
       await touchRelease(tx, { id: releaseId, version });
+      await auditCatalogEdit(ctx, tx, { subcategory: 'TRACK_EDITED', userId: release.userId, entityType: 'Track', entityId: track.id, before: {}, after: { title: track.title, fileName, position: track.position } });
       return { id: track.id, releaseId };
     });
   } catch (err) {
@@ -168,6 +170,7 @@ export async function updateTrack(ctx: ReleaseCtx, id: string, raw: unknown, exp
     const { version } = await prepareEdit(tx, ctx, release);
     await tx.track.update({ where: { id }, data });
     await touchRelease(tx, { id: release.id, version });
+    await auditCatalogEdit(ctx, tx, { subcategory: 'TRACK_EDITED', userId: release.userId, entityType: 'Track', entityId: id, before: track, after: data });
     return { id, releaseId: track.releaseId };
   });
 }
@@ -183,6 +186,7 @@ export async function deleteTrack(ctx: ReleaseCtx, id: string, expectedVersion?:
     const rest = await tx.track.findMany({ where: { releaseId: release.id }, orderBy: { position: 'asc' }, select: { id: true } });
     for (const [position, t] of rest.entries()) await tx.track.update({ where: { id: t.id }, data: { position } });
     await touchRelease(tx, { id: release.id, version });
+    await auditCatalogEdit(ctx, tx, { subcategory: 'TRACK_EDITED', userId: release.userId, entityType: 'Track', entityId: id, before: { title: track.title, deleted: false }, after: { deleted: true } });
     return { id, releaseId: release.id, key: file?.storageKey };
   });
   if (result.key) await storageFor(ctx.config).delete(result.key).catch((err: unknown) => ctx.logger.warn('stored audio not deleted', { err: err as Error }));
@@ -195,13 +199,14 @@ export async function reorderTracks(ctx: ReleaseCtx, releaseId: string, trackIds
     const release = await lockOwnedRelease(tx, ctx, releaseId);
     assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
-    const tracks = await tx.track.findMany({ where: { releaseId }, select: { id: true } });
+    const tracks = await tx.track.findMany({ where: { releaseId }, select: { id: true }, orderBy: { position: 'asc' } });
     const known = new Set(tracks.map((t) => t.id));
     if (trackIds.length !== known.size || new Set(trackIds).size !== trackIds.length || !trackIds.every((id) => known.has(id))) {
       throw badInput('The order must list every track of the release once', [{ field: 'trackIds', key: 'invalid-order', message: 'List every track of the release once' }], 'invalid-order');
     }
     for (const [position, id] of trackIds.entries()) await tx.track.update({ where: { id }, data: { position } });
     await touchRelease(tx, { id: releaseId, version });
+    await auditCatalogEdit(ctx, tx, { subcategory: 'RELEASE_EDITED', userId: release.userId, entityType: 'Release', entityId: releaseId, before: { trackOrder: tracks.map((t) => t.id) }, after: { trackOrder: [...trackIds] } });
     return { releaseId };
   });
 }
@@ -242,6 +247,8 @@ export async function applyToAllTracks(
       });
     }
     await touchRelease(tx, { id: release.id, version });
+    const copied = Object.entries(opts).filter(([, on]) => on).map(([k]) => k);
+    await auditCatalogEdit(ctx, tx, { subcategory: 'RELEASE_EDITED', userId: release.userId, entityType: 'Release', entityId: release.id, before: { appliedToAllTracks: null }, after: { appliedToAllTracks: { fromTrackId: trackId, fields: copied, tracks: otherIds } } });
     return { releaseId: release.id };
   });
 }

@@ -1,32 +1,31 @@
 /** Who may do what with an account. Services enforce these; the API also sends them as viewerCan. */
 import type { Viewer } from '../../context.ts';
 import { DomainError } from '../../domain-error.ts';
+import { isActingAsUser, mayWhileActing } from '../support/impersonation.policy.ts';
 
-export const IMPERSONATION_REFUSED = 'This action is not available while acting as another user.';
-
-/** Support staff acting as a user must not change the person's credentials, email or payouts. */
+/** Support staff acting as a user (what they may do then: support/impersonation.policy.ts). */
 export function isImpersonating(viewer: Viewer | null): boolean {
-  return Boolean(viewer?.impersonatorId);
+  return isActingAsUser(viewer);
 }
 
 /** Password changes: only the person, never support acting as them. */
 export function canChangePassword(viewer: Viewer | null): boolean {
-  return viewer !== null && !isImpersonating(viewer);
+  return viewer !== null && mayWhileActing(viewer, 'credentials');
 }
 
 /** Email changes: only the person. */
 export function canChangeEmail(viewer: Viewer | null): boolean {
-  return viewer !== null && !isImpersonating(viewer);
+  return viewer !== null && mayWhileActing(viewer, 'credentials');
 }
 
 /** Payout account changes and withdrawals: only the person. */
 export function canWithdraw(viewer: Viewer | null): boolean {
-  return viewer !== null && !isImpersonating(viewer);
+  return viewer !== null && mayWhileActing(viewer, 'money');
 }
 
 /** Deleting the account: only the person (the release rule is checked by the service). */
 export function canDeleteOwnAccount(viewer: Viewer | null): boolean {
-  return viewer !== null && !isImpersonating(viewer);
+  return viewer !== null && mayWhileActing(viewer, 'account-deletion');
 }
 
 /** Staff tools (search, act as, block). */
@@ -38,11 +37,6 @@ export function isStaff(viewer: Viewer | null): boolean {
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Sign in required');
   return viewer;
-}
-
-/** Refuses the action while impersonating (FORBIDDEN). */
-export function refuseWhileImpersonating(viewer: Viewer): void {
-  if (isImpersonating(viewer)) throw new DomainError('FORBIDDEN', IMPERSONATION_REFUSED, { key: 'impersonation-refused' });
 }
 
 /** Refuses non-staff viewers (FORBIDDEN) and staff who are themselves acting as a user. */

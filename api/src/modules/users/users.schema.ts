@@ -1,4 +1,5 @@
 /** GraphQL: the viewer's profile, sign-up, profile updates, email and password flows, deletion. */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { FieldError } from '../../domain-error.ts';
 import type { OnboardingView } from '../onboarding/onboarding.service.ts';
@@ -103,40 +104,40 @@ export const Profile = builder.objectRef<ProfileView>('Profile').implement({
 
 const SignUpInput = builder.inputType('SignUpInput', {
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
-    firstName: t.string(),
-    lastName: t.string(),
+    email: t.string({ required: true, description: limitDescription(TEXT_LIMITS.email) }),
+    password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
+    firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+    lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
     birthday: t.string({ description: 'YYYY-MM-DD or MM/DD/YYYY.' }),
     distributionAgreement: t.boolean(),
     privacyPolicyAgreement: t.boolean(),
-    parentEmail: t.string(),
+    parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
     captchaCode: t.string({ description: "The characters of a 'signup' captcha picture, or the answer to its text question; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
     captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
-    campaignId: t.string(),
-    templateId: t.string(),
+    campaignId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
+    templateId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
   }),
 });
 
 const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
   description: 'Only the fields present are considered; null clears a field (state, address2, parentEmail, paypal*).',
   fields: (t) => ({
-    firstName: t.string(),
-    lastName: t.string(),
+    firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+    lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
     birthday: t.string(),
-    primaryArtists: t.stringList(),
-    country: t.string(),
-    state: t.string(),
-    city: t.string(),
-    address1: t.string(),
-    address2: t.string(),
-    postalCode: t.string(),
+    primaryArtists: t.stringList({ description: `Each ${limitDescription(TEXT_LIMITS.artistName).toLowerCase()}` }),
+    country: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
+    state: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
+    city: t.string({ description: limitDescription(TEXT_LIMITS.city) }),
+    address1: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
+    address2: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
+    postalCode: t.string({ description: limitDescription(TEXT_LIMITS.postalCode) }),
     distributionAgreement: t.boolean(),
     privacyPolicyAgreement: t.boolean(),
-    parentEmail: t.string(),
-    paypalEmail: t.string(),
-    paypalFirstName: t.string(),
-    paypalLastName: t.string(),
+    parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
+    paypalEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
+    paypalFirstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+    paypalLastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
     captchaCode: t.string({ description: "While profile.needsCaptcha: the characters of a 'signup' captcha picture or the answer to its text question (a missing or wrong one is a field error)." }),
     captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
   }),

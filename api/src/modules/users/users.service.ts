@@ -27,7 +27,10 @@ import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { MAIL_PER_ACCOUNT, MAIL_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
-import { refuseWhileImpersonating, requireViewer } from './users.policy.ts';
+import { requireViewer } from './users.policy.ts';
+import { refuseWhileActing } from '../support/impersonation.policy.ts';
+import { LIST_LIMITS, TEXT_LIMITS, textLimit } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 
 export const USER_EXISTS = 'User exists';
 export const AGE_RESTRICTED_MESSAGE = "Sorry, we're unable to process your request at this time.";
@@ -81,6 +84,7 @@ export interface SignUpInput {
 
 /** Creates an account (behind the sign-up captcha when configured), mails the verification link and signs the new user in. */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<ProfileView> {
+  assertWithinLimits(input, SIGN_UP_LIMITS);
   await consume(ctx.prisma, `signup:ip:${requestMeta(ctx).ip ?? 'unknown'}`, MAIL_PER_IP);
   const errors: FieldError[] = [];
   const emailError = validateEmail(input.email, emailOptions(ctx));
@@ -133,7 +137,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
   });
   await recordAudit(ctx, { category: 'USER', subcategory: 'USER_CREATED', userId: user.id, actorId: user.id, newValues: { email, brand: ctx.brandId } });
   if (input.campaignId) {
-    await ctx.prisma.marketingTracking.create({ data: { userId: user.id, campaignId: input.campaignId.slice(0, 100), templateId: input.templateId?.slice(0, 100) ?? null, source: 'signup' } });
+    await ctx.prisma.marketingTracking.create({ data: { userId: user.id, campaignId: input.campaignId, templateId: input.templateId ?? null, source: 'signup' } });
   }
   await ctx.prisma.invitation.updateMany({ where: { emailNormalized, status: { not: 'ACCEPTED' } }, data: { status: 'ACCEPTED', acceptedUserId: user.id, acceptedAt: new Date() } });
   await sendVerification(ctx, user);
@@ -197,6 +201,47 @@ export interface ProfilePatchInput {
 }
 
 const PAYPAL_FIELDS = ['paypalEmail', 'paypalFirstName', 'paypalLastName'] as const;
+
+/**
+ * Hard limits checked before anything else (400 naming the field): the fields whose own rules
+ * (names 50, address lines 100, ...) report field by field are bounded here only against payloads.
+ */
+const SIGN_UP_LIMITS = {
+  email: TEXT_LIMITS.email,
+  password: TEXT_LIMITS.password,
+  firstName: TEXT_LIMITS.anyField,
+  lastName: TEXT_LIMITS.anyField,
+  birthday: TEXT_LIMITS.date,
+  parentEmail: TEXT_LIMITS.email,
+  campaignId: TEXT_LIMITS.label,
+  templateId: TEXT_LIMITS.label,
+};
+const PROFILE_LIMITS = {
+  firstName: TEXT_LIMITS.anyField,
+  lastName: TEXT_LIMITS.anyField,
+  birthday: TEXT_LIMITS.date,
+  primaryArtists: { each: TEXT_LIMITS.anyField, items: LIST_LIMITS.primaryArtists },
+  country: TEXT_LIMITS.code,
+  state: TEXT_LIMITS.anyField,
+  city: TEXT_LIMITS.anyField,
+  address1: TEXT_LIMITS.anyField,
+  address2: TEXT_LIMITS.anyField,
+  postalCode: TEXT_LIMITS.anyField,
+  parentEmail: TEXT_LIMITS.email,
+  paypalEmail: TEXT_LIMITS.email,
+  paypalFirstName: TEXT_LIMITS.anyField,
+  paypalLastName: TEXT_LIMITS.anyField,
+};
+
+/** The patch gives or withdraws an agreement, or names another parent for consent (the person's own acts). */
+function changesConsent(user: Pick<User, 'distributionAgreement' | 'privacyPolicyAgreement' | 'parentEmail'>, patch: ProfilePatchInput): boolean {
+  const parent = patch.parentEmail === undefined ? user.parentEmail : blankToNull(patch.parentEmail);
+  return (
+    (patch.distributionAgreement != null && patch.distributionAgreement !== user.distributionAgreement) ||
+    (patch.privacyPolicyAgreement != null && patch.privacyPolicyAgreement !== user.privacyPolicyAgreement) ||
+    (parent ?? '').toLowerCase() !== (user.parentEmail ?? '').toLowerCase()
+  );
+}
 const blankToNull = (v: string | null | undefined): string | null => (v == null || v.trim() === '' ? null : v.trim());
 
 /**
@@ -207,8 +252,10 @@ const blankToNull = (v: string | null | undefined): string | null => (v == null 
  */
 export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): Promise<{ profile: ProfileView; fieldErrors: FieldError[] }> {
   const viewer = requireViewer(ctx.viewer);
+  assertWithinLimits(patch, PROFILE_LIMITS);
   const user = await loadUser(ctx, viewer.userId);
-  if (PAYPAL_FIELDS.some((f) => patch[f] !== undefined)) refuseWhileImpersonating(viewer);
+  if (PAYPAL_FIELDS.some((f) => patch[f] !== undefined)) refuseWhileActing(viewer, 'money');
+  if (changesConsent(user, patch)) refuseWhileActing(viewer, 'consents');
   const errors: FieldError[] = [];
   const data: Prisma.UserUpdateInput = {};
   const oldValues: Record<string, unknown> = {};
@@ -314,7 +361,7 @@ export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): 
   for (const field of ['paypalFirstName', 'paypalLastName'] as const) {
     if (patch[field] === undefined) continue;
     const value = blankToNull(patch[field]);
-    const e = value === null ? undefined : (required()(value) ?? payoutName(value));
+    const e = value === null ? undefined : (required()(value) ?? textLimit('personName')(value) ?? payoutName(value));
     if (e) errors.push(fe(field, e));
     else set(field, user[field], value);
   }
@@ -350,6 +397,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /** Sets a new password from a reset link; every session ends and a lock is cleared. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  assertWithinLimits({ token, password }, { token: TEXT_LIMITS.token, password: TEXT_LIMITS.password });
   const e = passwordRule(password);
   if (e) throw badInput(e.message, [fe('password', e)]);
   const row = await claimEmailToken(ctx, token, 'RESET_PASSWORD');
@@ -364,7 +412,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 /** Changes the password after checking the current one; other sessions end. Refused while impersonating. */
 export async function changePassword(ctx: AppContext, currentPassword: string, newPassword: string): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'credentials');
+  assertWithinLimits({ currentPassword, newPassword }, { currentPassword: TEXT_LIMITS.password, newPassword: TEXT_LIMITS.password });
   const user = await loadUser(ctx, viewer.userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badInput(CURRENT_PASSWORD_WRONG, [{ field: 'currentPassword', key: 'current-password', message: CURRENT_PASSWORD_WRONG }]);
@@ -379,7 +428,7 @@ export async function changePassword(ctx: AppContext, currentPassword: string, n
 /** Mails a confirmation link to the new address; a taken address is CONFLICT ('User exists'). */
 export async function requestEmailChange(ctx: AppContext, newEmail: string): Promise<{ message: string }> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'credentials');
   const user = await loadUser(ctx, viewer.userId);
   const e = validateEmail(newEmail, emailOptions(ctx));
   if (e) throw badInput(e.message, [fe('newEmail', e)]);
@@ -426,6 +475,7 @@ export async function resendVerificationEmail(ctx: AppContext): Promise<void> {
 /** Records acceptance of the distribution agreement (tax and agreement step). */
 export async function acceptAgreement(ctx: AppContext): Promise<ProfileView> {
   const viewer = requireViewer(ctx.viewer);
+  refuseWhileActing(viewer, 'consents');
   const user = await loadUser(ctx, viewer.userId);
   const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { agreementAcceptedAt: user.agreementAcceptedAt ?? new Date() } });
   if (!user.agreementAcceptedAt) {
@@ -473,7 +523,7 @@ export async function getTier(ctx: AppContext, tierName: string) {
  */
 export async function deleteAccount(ctx: AppContext): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  refuseWhileImpersonating(viewer);
+  refuseWhileActing(viewer, 'account-deletion');
   const user = await loadUser(ctx, viewer.userId);
   const releases = await ctx.prisma.release.findMany({ where: { userId: user.id }, select: { status: true } });
   const statuses = releases.map((r) => ({ status: statusFromOrder(r.status) ?? 'LIVE' }));

@@ -1,3 +1,4 @@
+import { textLimit } from '@cadence/domain/text-limits';
 import { useMutation } from '@apollo/client/react';
 import { ageGroup, ageOn } from '@cadence/domain/age';
 import { COOKIES } from '@cadence/domain/constants';
@@ -111,7 +112,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
         return (
           <form onSubmit={handleSubmit} noValidate aria-label="Create your account">
             <TextField name="email" label="Email" type="email" autoComplete="email" validate={emailRule} />
-            <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} validate={toFieldValidator(passwordRule)} />
+            <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} validate={toFieldValidator(passwordRule, textLimit('password'))} />
             <TextField name="firstName" label="First Name" autoComplete="given-name" validate={toFieldValidator(validateFirstName)} />
             <TextField name="lastName" label="Last Name" autoComplete="family-name" validate={toFieldValidator(validateLastName)} />
             <TextField name="birthday" label="Birth Date" placeholder={birthdayPlaceholder(false)} autoComplete="bday" inputMode="numeric" validate={toFieldValidator(validateBirthday)} />

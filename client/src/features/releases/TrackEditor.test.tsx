@@ -49,6 +49,17 @@ test('an ISRC already used by an earlier track is refused with the duplicate mes
   expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
 });
 
+test('a title over 200 characters is refused with the length message and not saved', async () => {
+  const { actions, form } = setup();
+  const title = within(form).getByLabelText('Track title');
+  await userEvent.clear(title);
+  await userEvent.click(title);
+  await userEvent.paste('t'.repeat(201));
+  expect(within(form).getByRole('alert')).toHaveTextContent('Length should be less or equal to 200');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save track' }));
+  expect(actions.saveTrack).not.toHaveBeenCalled();
+});
+
 test('an ISRC with the wrong shape gets the pattern message', async () => {
   const { form } = setup();
   await userEvent.type(within(form).getByLabelText('ISRC'), 'US-12');

@@ -1,3 +1,4 @@
+import { textLimit } from '@cadence/domain/text-limits';
 import { validateRemixer } from '@cadence/domain/artist-names';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { validateIsrc } from '@cadence/domain/isrc';
@@ -69,7 +70,8 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
     const duplicates = trackDuplicateErrors(edited)[index] ?? {};
     const isrcError = isrc ?? duplicates.isrc;
     if (isrcError) errors.isrc = isrcError.message;
-    if (duplicates.title) errors.title = duplicates.title.message;
+    const titleError = textLimit('trackTitle')(values.title ?? '') ?? duplicates.title;
+    if (titleError) errors.title = titleError.message;
     return errors;
   };
 

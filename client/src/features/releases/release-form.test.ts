@@ -24,7 +24,9 @@ test.each([
   [{ releaseDate: '2026-01-14' }, 'releaseDate', 'Date must be 01/15/2026 or later'],
   [{ upc: '036000291453' }, 'upc', 'UPC must be a valid 12-digit UPC-A or 13-digit EAN-13 code'],
   [{ territoryMode: 'only' as const, countryCodes: [] }, 'countryCodes', 'Select at least one country'],
-])('%j is refused on %s', (change, field, message) => {
+  [{ title: 'x'.repeat(201) }, 'title', 'Length should be less or equal to 200'],
+  [{ catalogNumber: 'c'.repeat(51) }, 'catalogNumber', 'Length should be less or equal to 50'],
+])('case %# is refused on %s', (change, field, message) => {
   expect(validateReleaseForm({ ...base, ...change }, today, false)).toEqual({ [field]: message });
 });
 

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
@@ -42,7 +43,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
       >
         <div className="field">
           <label htmlFor={nameId}>Token name</label>
-          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} disabled={disabled} />
+          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={TEXT_LIMITS.label} disabled={disabled} />
         </div>
         <button className="button" type="submit" disabled={disabled || creating || name.trim() === ''}>
           Create token

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Form, useField } from 'react-final-form';
@@ -56,7 +57,7 @@ function SelectField({ name, label, children }: { name: string; label: string; c
 
 function HeadlineField() {
   const { input } = useField<string>('type', { subscription: { value: true } });
-  return <TextField name="headline" label={input.value === 'POPUP_MODAL' ? 'Headline' : 'Headline (popups only)'} maxLength={200} />;
+  return <TextField name="headline" label={input.value === 'POPUP_MODAL' ? 'Headline' : 'Headline (popups only)'} maxLength={TEXT_LIMITS.headline} />;
 }
 
 function BodyField() {
@@ -147,7 +148,7 @@ export function InAppMessageForm({ initialValues, onSubmit, onCancel, submitLabe
           <BodyField />
           <fieldset className="field">
             <legend>Call to action</legend>
-            <TextField name="ctaText" label="Button text" maxLength={100} />
+            <TextField name="ctaText" label="Button text" maxLength={TEXT_LIMITS.label} />
             <TextField name="ctaUrl" label="Button address" hint="https://… or a path on this site such as /releases" inputMode="url" />
             <CheckboxField name="ctaNewTab" label="Open in a new tab" />
           </fieldset>

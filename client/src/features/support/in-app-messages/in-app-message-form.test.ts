@@ -33,6 +33,15 @@ test.each<[string, Partial<InAppMessageFormValues>, Record<string, string>]>([
   expect(validateInAppMessage({ ...valid, ...change })).toEqual(errors);
 });
 
+test.each([
+  [{ headline: 'h'.repeat(201) }, { headline: 'Length should be less or equal to 200' }],
+  [{ bodyText: 'b'.repeat(10_001) }, { bodyText: 'Length should be less or equal to 10000' }],
+  [{ ctaText: 'c'.repeat(101), ctaUrl: '/x' }, { ctaText: 'Length should be less or equal to 100' }],
+  [{ ctaText: 'Go', ctaUrl: `/${'u'.repeat(2000)}` }, { ctaUrl: 'Length should be less or equal to 2000' }],
+])('texts over the API limits are refused (case %#)', (change, errors) => {
+  expect(validateInAppMessage({ ...valid, ...change })).toEqual(errors);
+});
+
 test("inputs: 'all' stands alone, empty texts are null, local dates become instants", () => {
   const values = { ...valid, pages: ['all', 'sales'], startDate: '2030-01-01T10:00', headline: ' ' };
   const input = toCreateInput(values);

@@ -2,6 +2,8 @@
  * The support form's values for an in-app message (supporting spec §3), and their conversion to and
  * from the API. Kept apart from the components so the rules read and test on their own.
  */
+import { TEXT_LIMITS, textLimitErrors } from '@cadence/domain/text-limits';
+import { toMessages } from '@cadence/domain/validators';
 import { DEVICES } from '@cadence/domain/breakpoints';
 import { IN_APP_MESSAGE_TYPES, PAGE_IDS, type InAppMessageType as WireType } from '@cadence/domain/in-app-messages';
 import type { CreateInAppMessageInput, InAppMessageAudience, InAppMessageType, InAppMessagesAdmin_MessageFragment, UpdateInAppMessageInput } from '../../../gql/graphql';
@@ -79,11 +81,15 @@ export const isAllowedUrl = (url: string): boolean => /^https?:\/\/[^\s/]+\S*$/i
 
 type Errors = Partial<Record<keyof InAppMessageFormValues, string>>;
 
+/** The API's limits (domain text-limits), checked as the person types. */
+const LIMITS = { headline: TEXT_LIMITS.headline, bodyText: TEXT_LIMITS.richText, ctaText: TEXT_LIMITS.label, ctaUrl: TEXT_LIMITS.url };
+
 /** Form-level checks: what each type requires, the button, the delay, targeting and the dates. */
 export function validateInAppMessage(values: Partial<InAppMessageFormValues>): Errors {
   const errors: Errors = {};
   const str = (v: string | undefined) => (v ?? '').trim();
   if (!values.type) errors.type = 'Choose a message type';
+  const tooLong = toMessages(Object.fromEntries(textLimitErrors(values, LIMITS).map((e) => [e.field, e])));
   if (values.type === 'POPUP_MODAL' && str(values.headline) === '') errors.headline = 'A popup needs a headline';
   if (str(values.bodyText) === '') errors.bodyText = 'Body text is required';
   const ctaText = str(values.ctaText);
@@ -96,6 +102,7 @@ export function validateInAppMessage(values: Partial<InAppMessageFormValues>): E
   else if (!/^\d+$/.test(delay) || Number(delay) > DELAY_MAX_SECONDS) errors.delay = `Delay must be whole seconds from 0 to ${DELAY_MAX_SECONDS}`;
   if (!values.pages?.length) errors.pages = "Choose at least one page, or 'all'";
   if (!values.devices?.length) errors.devices = 'Choose at least one device';
+  Object.assign(errors, tooLong);
   const start = str(values.startDate);
   const end = str(values.endDate);
   if (end !== '' && new Date(end).getTime() <= (start === '' ? Date.now() : new Date(start).getTime())) errors.endDate = 'The end date must be after the start date';

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAGE_SIZE_MAX, TEXT_LIMITS } from '@cadence/domain/text-limits';
+import type { TestServer } from '../../test/harness.ts';
+import { buildUser, sessionCookieFor } from '../../test/factories.ts';
+import { wav } from '../../integrations/media/fixtures.ts';
+import { clientFor, releaseVersion, signedInUser, startReleaseServer } from './release-test-kit.ts';
+
+let server: TestServer & { storageDir: string };
+beforeAll(async () => {
+  server = await startReleaseServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const HUGE = 'x'.repeat(900_000);
+const TITLE_ERROR = `title: Length should be less or equal to ${TEXT_LIMITS.releaseTitle}`;
+
+describe('a 900 KB release title', () => {
+  it('is refused on create and edit, over REST and GraphQL, naming the field and the limit', async () => {
+    const client = await signedInUser(server);
+    const created = await client.rest('POST', '/releases', { title: HUGE });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'BAD_USER_INPUT', message: TITLE_ERROR });
+    expect(created.body.fieldErrors).toEqual([{ field: 'title', key: 'maxlength', message: `Length should be less or equal to ${TEXT_LIMITS.releaseTitle}` }]);
+
+    const gql = await client.gql(`mutation($i: CreateReleaseInput) { createRelease(input: $i) { release { id } } }`, { i: { title: HUGE } });
+    expect(gql.body.errors[0]).toMatchObject({ message: TITLE_ERROR, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await server.prisma.release.count({ where: { userId: client.user.id } })).toBe(0);
+
+    const id = (await client.rest('POST', '/releases', { title: 'x'.repeat(TEXT_LIMITS.releaseTitle) })).body.id as string;
+    expect(id).toEqual(expect.any(String));
+    const put = await client.rest('PUT', `/releases/${id}`, { title: `${'y'.repeat(TEXT_LIMITS.releaseTitle)}z` });
+    expect(put.status).toBe(400);
+    expect(put.body.message).toBe(TITLE_ERROR);
+    const update = await client.gql(`mutation($i: UpdateReleaseInput!) { updateRelease(input: $i) { release { id } } }`, { i: { id, title: HUGE, version: await releaseVersion(server, id) } });
+    expect(update.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id } })).title).toBe('x'.repeat(TEXT_LIMITS.releaseTitle));
+  });
+});
+
+describe('other free-text fields', () => {
+  it('refuses a long track title, artist list, API token name, profile field and sign-up password with a 400 naming the field', async () => {
+    const client = await signedInUser(server);
+    const id = (await client.rest('POST', '/releases', { title: 'Fine' })).body.id as string;
+    const up = await client.upload('/track/upload', { releaseId: id }, { data: wav({ sampleRate: 44_100, bitDepth: 16 }), name: 'a.wav' });
+    const track = await client.rest('PUT', `/track/${up.body.id}`, { title: 't'.repeat(TEXT_LIMITS.trackTitle + 1) });
+    expect(track.status).toBe(400);
+    expect(track.body.message).toBe(`title: Length should be less or equal to ${TEXT_LIMITS.trackTitle}`);
+
+    const credit = await client.gql(`mutation($i: AddArtistCreditInput!) { addArtistCredit(input: $i) { release { id } } }`, { i: { releaseId: id, artistName: 'a,'.repeat(1000), role: 'FEATURED', version: await releaseVersion(server, id) } });
+    expect(credit.body.errors[0]).toMatchObject({ message: `artistName: Length should be less or equal to ${TEXT_LIMITS.artistNameList}`, extensions: { code: 'BAD_USER_INPUT' } });
+
+    const token = await client.gql(`mutation($n: String!) { createApiToken(name: $n) { token } }`, { n: 'n'.repeat(TEXT_LIMITS.label + 1) });
+    expect(token.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(token.body.errors[0].message).toContain(String(TEXT_LIMITS.label));
+
+    const profile = await client.rest('PUT', '/users/current-user-info', { postalCode: '1'.repeat(5000) });
+    expect(profile.status).toBe(400);
+    expect(profile.body.message).toBe(`postalCode: Length should be less or equal to ${TEXT_LIMITS.anyField}`);
+    const postal = await client.rest('PUT', '/users/current-user-info', { postalCode: '1'.repeat(21) });
+    expect(postal.body.fieldErrors).toEqual([{ field: 'postalCode', key: 'maxlength', message: 'Length should be less or equal to 20' }]);
+
+    const signUp = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'long@example.com', password: `Aa1${'x'.repeat(TEXT_LIMITS.password)}`, firstName: 'A', lastName: 'B', birthday: '1990-01-01', distributionAgreement: true }) });
+    expect(signUp.status).toBe(400);
+    expect(((await signUp.json()) as { message: string }).message).toBe(`password: Length should be less or equal to ${TEXT_LIMITS.password}`);
+    const change = await client.gql(`mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`, { c: 'Secret123', n: `Aa1${'x'.repeat(TEXT_LIMITS.password)}` });
+    expect(change.body.errors[0]).toMatchObject({ message: `newPassword: Length should be less or equal to ${TEXT_LIMITS.password}`, extensions: { code: 'BAD_USER_INPUT' } });
+    const longEmail = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${'a'.repeat(300)}@example.com`, password: 'Secret123', birthday: '1990-01-01', distributionAgreement: true }) });
+    expect(longEmail.status).toBe(400);
+    expect(await server.prisma.user.count({ where: { email: 'long@example.com' } })).toBe(0);
+  });
+
+  it('refuses a long block reason from staff and a long support search', async () => {
+    const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
+    const target = await buildUser(server.prisma);
+    const agent = clientFor(server, await sessionCookieFor(server.prisma, staff.id));
+    const block = await agent.gql(`mutation($id: ID!, $r: String) { blockUser(userId: $id, reason: $r) { status } }`, { id: target.id, r: 'r'.repeat(TEXT_LIMITS.message + 1) });
+    expect(block.body.errors[0]).toMatchObject({ message: `reason: Length should be less or equal to ${TEXT_LIMITS.message}`, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).status).toBe('ACTIVE');
+    const search = await agent.gql(`query($q: String!) { searchUsers(query: $q) { id } }`, { q: 'q'.repeat(TEXT_LIMITS.search + 1) });
+    expect(search.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('page sizes', () => {
+  it('caps every list: releases over REST and GraphQL, and the outbox', async () => {
+    const client = await signedInUser(server);
+    expect((await client.rest('GET', `/releases?limit=${PAGE_SIZE_MAX + 1}`)).status).toBe(400);
+    expect((await client.rest('GET', `/releases?limit=${PAGE_SIZE_MAX}`)).status).toBe(200);
+    const many = await server.prisma.release.createMany({ data: Array.from({ length: PAGE_SIZE_MAX + 5 }, (_, i) => ({ userId: client.user.id, title: `R${i}`, languageId: 'EN' })) });
+    expect(many.count).toBe(PAGE_SIZE_MAX + 5);
+    const page = await client.gql(`{ releases(first: 1000) { edges { node { id } } pageInfo { hasNextPage } } }`);
+    expect(page.body.data.releases.edges).toHaveLength(PAGE_SIZE_MAX);
+    expect(page.body.data.releases.pageInfo.hasNextPage).toBe(true);
+
+    const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
+    await server.prisma.outboxEmail.createMany({ data: Array.from({ length: PAGE_SIZE_MAX + 5 }, (_, i) => ({ to: `m${i}@example.com`, subject: 's', text: 't', status: 'LOCAL' as const })) });
+    const agent = clientFor(server, await sessionCookieFor(server.prisma, staff.id));
+    expect((await agent.gql(`{ outbox(limit: 999) { id } }`)).body.data.outbox).toHaveLength(PAGE_SIZE_MAX);
+  });
+});
