@@ -1,5 +1,5 @@
 /**
- * Deletes rows that can no longer be used: expired captcha challenges, expired or used mail-link
+ * Deletes rows that can no longer be used: used captcha challenges past expiry, expired or used mail-link
  * tokens, sessions past their idle or absolute expiry, rate-limit windows that have ended, and
  * durable jobs finished long enough ago. Each table is emptied in small batches, so no statement
  * holds many locks or runs long.
@@ -20,8 +20,8 @@ interface Prunable {
 
 /** The tables and the condition under which a row is of no further use. */
 const PRUNABLE = {
-  // Expired challenges (solved ones included): an answer is refused after expiry anyway.
-  captchaChallenges: { table: 'captcha_challenges', dead: 'expires_at < $1' },
+  // Used challenges past their expiry: an expired challenge is refused anyway, so no replay guard is needed.
+  captchaChallenges: { table: 'used_captcha_challenges', dead: 'expires_at < $1' },
   // A used link token answers exactly like an unknown one ('expired or was already used').
   emailTokens: { table: 'email_tokens', dead: 'expires_at < $1 OR used_at IS NOT NULL' },
   // idle_expires_at never passes expires_at, so it covers both expiries; a revoked session goes with it.
