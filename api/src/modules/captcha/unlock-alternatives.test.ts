@@ -175,6 +175,16 @@ describe('the mailed unlock link', () => {
     expect(await unlockMails(user.email)).toBe(5);
   });
 
+  it('limits link attempts per client address, so tokens cannot be guessed at speed', async () => {
+    const guesser = new TestBrowser(server, { 'x-forwarded-for': '198.51.100.66' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await guesser.post('/api/captcha/unlock', { token: `guess-${i}-0123456789` })).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(400));
+    expect(statuses[60]).toBe(429);
+    // every mail-link path shares the limit
+    expect((await guesser.post('/api/users/verify-email', { token: 'guess-x-0123456789' })).status).toBe(429);
+  });
+
   it('answers bad input with a 400, never a 500', async () => {
     const browser = new TestBrowser(server);
     const missing = await browser.post('/api/captcha/unlock-link', {});

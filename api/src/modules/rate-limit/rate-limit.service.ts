@@ -20,6 +20,8 @@ export const SIGN_IN_PER_IP: RateLimit = { limit: 50, windowMs: 15 * 60_000 };
 /** Password reset and verification mails per address and per client address. */
 export const MAIL_PER_ACCOUNT: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
 export const MAIL_PER_IP: RateLimit = { limit: 30, windowMs: 60 * 60_000 };
+/** Mail-link tokens redeemed (reset, verification, unlock, ...) per client address. */
+export const LINK_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
 /** Captcha answers, and challenges issued, per client address. */
 export const CAPTCHA_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
 export const CAPTCHA_ISSUE_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
