@@ -1,67 +1,77 @@
 import { useMutation } from '@apollo/client/react';
+import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
+import { useViewer } from '../../app/viewer';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
 import { graphqlErrorInfo } from '../account/graphql-errors';
+import { TextField } from '../account/TextField';
+import { SignInMutation } from '../auth/auth.graphql';
 import { CaptchaField } from '../auth/CaptchaField';
+import { WRONG_CREDENTIALS_MESSAGE } from '../auth/SignInForm';
 import { clearLock, lockedUsername } from '../auth/session';
-import { useCaptchaChallenge } from '../auth/useCaptchaChallenge';
 import { SolveCaptchaMutation } from './captcha.graphql';
-
-const NOT_RIGHT = {
-  image: 'That was not right. Please try the new picture.',
-  text: 'That was not right. Please try the new question.',
-} as const;
 
 export interface UnlockChallengeFormProps {
   navigate: (to: string) => void;
 }
 
+interface UnlockValues {
+  username?: string;
+  password?: string;
+  code?: string;
+}
+
+const requiredEmail = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? undefined : 'Email required');
+const requiredPassword = (value: unknown) => (typeof value === 'string' && value !== '' ? undefined : 'Password is required');
+
 /**
- * One 'unlock' challenge, a picture or (on request) a question, each made on the server: one on
- * arrival, a new one on request or after a wrong answer. Solved, the lock is forgotten and the
- * wanted URL opens. The challenge itself is the CaptchaField that sign-up and on-boarding show too.
+ * The way back into a locked account with the proof-of-work check ('unlock'). Signed out, the
+ * owner signs in with the password and the solved check together (the check alone unlocks nothing,
+ * or a stranger could lift the lock and go on guessing). Signed in (the account got locked while
+ * a session was open), the solved check is enough. Either way the wanted URL opens afterwards; a
+ * refused try starts the check over, since each solution is taken once.
  */
 export function UnlockChallengeForm({ navigate }: UnlockChallengeFormProps) {
-  const challenge = useCaptchaChallenge('unlock', true);
+  const viewer = useViewer();
+  const [signIn] = useMutation(SignInMutation);
   const [solve] = useMutation(SolveCaptchaMutation);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  if (viewer.status === 'loading') return <Spinner label="Loading" />;
+  const signedIn = viewer.status === 'signed-in';
+
+  const onSubmit = async ({ username, password, code }: UnlockValues) => {
+    try {
+      if (signedIn) await solve({ variables: { code: code ?? '', type: 'unlock' } });
+      else await signIn({ variables: { input: { username: (username ?? '').trim(), password: password ?? '', captchaCode: code ?? '' } } });
+      navigate(clearLock());
+      return undefined;
+    } catch (error) {
+      setGeneration((g) => g + 1);
+      const info = graphqlErrorInfo(error);
+      if (info.code === 'UNAUTHENTICATED') return { [FORM_ERROR]: WRONG_CREDENTIALS_MESSAGE };
+      return { [FORM_ERROR]: info.message };
+    }
+  };
 
   return (
-    <Form<{ code: string }>
-      onSubmit={async ({ code }, form) => {
-        if (!challenge.id) return;
-        setFailure(null);
-        try {
-          const { data: answer } = await solve({ variables: { id: challenge.id, code: code.trim(), type: 'unlock', username: lockedUsername() } });
-          if (answer?.solveCaptcha.solved) {
-            navigate(clearLock());
-            return;
-          }
-          setFailure(NOT_RIGHT[challenge.format]);
-        } catch (error) {
-          setFailure(graphqlErrorInfo(error).message);
-        }
-        await challenge.refresh();
-        // A new challenge needs a new answer: empty the field, once this submit is over, without
-        // flagging it as a mistake (errors wait for the next submit).
-        setTimeout(() => form.restart());
-      }}
-      render={({ handleSubmit, submitting, form }) => (
+    <Form<UnlockValues>
+      onSubmit={onSubmit}
+      initialValues={signedIn ? {} : { username: lockedUsername() ?? '' }}
+      render={({ handleSubmit, submitting, submitError }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Security check">
-          <p>{challenge.format === 'image' ? 'Type the characters you see in the picture to continue.' : 'Answer the question to continue.'}</p>
-          <CaptchaField
-            name="code"
-            challenge={challenge}
-            errorsAfterSubmit onSwitch={() => {
-              // The other format starts afresh: no message about the previous challenge, no failed submit.
-              setFailure(null);
-              form.restart();
-            }}
-          />
-          {failure && <ErrorMessage>{failure}</ErrorMessage>}
+          <p>{signedIn ? 'Confirm you are a person to continue.' : 'Sign in again with your password and confirm you are a person.'}</p>
+          {!signedIn && (
+            <>
+              <TextField name="username" label="Email" type="email" autoComplete="username" validate={requiredEmail} errorsAfterSubmit />
+              <TextField name="password" label="Password" type="password" autoComplete="current-password" validate={requiredPassword} errorsAfterSubmit />
+            </>
+          )}
+          <CaptchaField name="code" type="unlock" generation={generation} errorsAfterSubmit />
+          {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
           <button className="button" type="submit" disabled={submitting}>
-            Continue
+            {signedIn ? 'Continue' : 'Sign in'}
           </button>
         </form>
       )}
