@@ -163,7 +163,8 @@ async function signInAfterUnlock(page: Page, email: string) {
 }
 
 test('five wrong passwords lead to /captcha; the password with the solved check lets the owner back in', async ({ page }) => {
-  test.slow();
+  // A sign-up, six sign-ins, two proofs of work and an axe run: more than a slow test's 90 s on a busy machine.
+  test.setTimeout(180_000);
   const email = await signUpAndLock(page, 'locked');
   const form = page.getByRole('form', { name: 'Security check' });
   await expect(form.getByRole('group', { name: 'Security check' })).toBeVisible();
