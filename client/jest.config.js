@@ -17,7 +17,11 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   // msw and its dependencies ship ESM only; they load natively, no transform needed.
-  moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.js' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/test/style-stub.js',
+    '^altcha/external$': '<rootDir>/test/altcha-stub.js',
+    '\\?worker$': '<rootDir>/test/worker-stub.js',
+  },
   setupFiles: ['<rootDir>/test/setup-polyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],

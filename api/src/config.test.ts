@@ -20,7 +20,8 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 'ftp' }, "STORAGE_DRIVER must be 'local' or 's3' (got 'ftp')"],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET is required when STORAGE_DRIVER=s3'],
     [{ PUBLIC_URL: 'ftp://x' }, "PUBLIC_URL must be an http(s) address such as https://cadence.example.com (got 'ftp://x')"],
-    [{ CAPTCHA_TEST_ANSWER: 'ABCDE', PRODUCTION: 'true' }, 'CAPTCHA_TEST_ANSWER is for automated tests and is refused when PRODUCTION=true'],
+    [{ CAPTCHA_COST: '10', PRODUCTION: 'true' }, "CAPTCHA_COST must be at least 1000 when PRODUCTION=true (got '10')"],
+    [{ CAPTCHA_COST: '0' }, "CAPTCHA_COST must be a whole number of at least 1 (got '0')"],
     [{ SIGNUP_CAPTCHA: 'maybe' }, "SIGNUP_CAPTCHA must be true or false (got 'maybe')"],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of error, warn, info, debug (got 'loud')"],
   ])('rejects %j with one clear line', (env, message) => {
@@ -37,6 +38,12 @@ describe('loadConfig', () => {
   it('does not seed demo data on a configured PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('takes the proof-of-work cost from CAPTCHA_COST, a measured default otherwise', () => {
+    expect(loadConfig({}).captchaCost).toBe(5000);
+    expect(loadConfig({ CAPTCHA_COST: '1' }).captchaCost).toBe(1);
+    expect(loadConfig({ PRODUCTION: 'true', CAPTCHA_COST: '8000' }).captchaCost).toBe(8000);
   });
 
   it('asks for a captcha at sign-up in production unless SIGNUP_CAPTCHA says otherwise', () => {

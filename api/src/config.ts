@@ -59,8 +59,11 @@ export interface Config {
   /** Code assignment: ISRC registrant (country + registrant code, 'QZCAD') and the UPC company prefix (digits). */
   codes: { isrcRegistrant: string; upcPrefix: string };
   shutdownGraceMs: number;
-  /** A fixed captcha answer for automated browser tests; refused in production. */
-  captchaTestAnswer?: string;
+  /**
+   * Proof-of-work cost of a captcha challenge (CAPTCHA_COST, PBKDF2 rounds per attempt; default 5000,
+   * about a second in a browser). Tests may lower it, never below 1; production refuses under 1000.
+   */
+  captchaCost: number;
   /** Sign-up asks for a solved 'signup' captcha (SIGNUP_CAPTCHA; on by default in production). */
   signupCaptcha: boolean;
 }
@@ -166,13 +169,20 @@ function smtp(env: Env): SmtpConfig | undefined {
   };
 }
 
-function captchaTestAnswer(env: Env): string | undefined {
-  const raw = env.CAPTCHA_TEST_ANSWER;
-  if (raw === undefined || raw === '') return undefined;
-  if (bool(env, 'PRODUCTION', false)) throw new ConfigError('CAPTCHA_TEST_ANSWER is for automated tests and is refused when PRODUCTION=true');
-  if (!/^[A-Z2-9]{5}$/.test(raw)) throw new ConfigError(`CAPTCHA_TEST_ANSWER must be 5 characters from A-Z and 2-9 (got '${raw}')`);
-  return raw;
+function captchaCost(env: Env): number {
+  const raw = env.CAPTCHA_COST;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_CAPTCHA_COST;
+  if (!/^\d{1,7}$/.test(raw.trim()) || Number(raw) < 1) throw new ConfigError(`CAPTCHA_COST must be a whole number of at least 1 (got '${raw}')`);
+  const cost = Number(raw);
+  if (bool(env, 'PRODUCTION', false) && cost < MIN_PRODUCTION_CAPTCHA_COST) {
+    throw new ConfigError(`CAPTCHA_COST must be at least ${MIN_PRODUCTION_CAPTCHA_COST} when PRODUCTION=true (got '${raw}')`);
+  }
+  return cost;
 }
+
+/** PBKDF2 rounds per proof-of-work attempt: chosen by measuring (docs/decisions.md, Hardening (hard-auth)). */
+export const DEFAULT_CAPTCHA_COST = 5000;
+const MIN_PRODUCTION_CAPTCHA_COST = 1000;
 
 function publicUrl(env: Env, host: string, port: number): string {
   const raw = env.PUBLIC_URL;
@@ -258,7 +268,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     codes: { isrcRegistrant: isrcRegistrant(env), upcPrefix: upcPrefix(env) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-    captchaTestAnswer: captchaTestAnswer(env),
+    captchaCost: captchaCost(env),
     signupCaptcha: bool(env, 'SIGNUP_CAPTCHA', bool(env, 'PRODUCTION', false)),
   };
 }

@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
           { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
           { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
-          { path: 'captcha', lazy: page(() => import('../features/captcha/CaptchaPage')) },
+          { path: 'captcha', lazy: page(() => import('../features/auth/captcha/CaptchaPage')) },
           {
             path: 'on-boarding',
             children: [

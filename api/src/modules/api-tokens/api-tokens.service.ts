@@ -29,12 +29,17 @@ export async function createApiToken(ctx: AppContext, name: string): Promise<{ t
   if (!trimmed || trimmed.length > TOKEN_NAME_MAX) {
     throw badInput(`Token name is required (at most ${TOKEN_NAME_MAX} characters)`, [{ field: 'name', key: trimmed ? 'maxlength' : 'required', message: `Token name is required (at most ${TOKEN_NAME_MAX} characters)` }]);
   }
-  const active = await ctx.prisma.apiToken.count({ where: { userId: viewer.userId, revokedAt: null } });
-  if (active >= MAX_ACTIVE_TOKENS) throw new DomainError('CONFLICT', `At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, { key: 'too-many-tokens' });
   const token = newToken(API_TOKEN_PREFIX);
-  const apiToken = await ctx.prisma.apiToken.create({
-    data: { userId: viewer.userId, name: trimmed, tokenHash: hashToken(token), prefix: token.slice(0, 10) },
-    select: SELECT,
+  // Count and insert under a lock on the account's row, so parallel creations queue and the
+  // limit holds exactly (a count outside the lock lets every racer see room).
+  const apiToken = await ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${viewer.userId} FOR UPDATE`;
+    const active = await tx.apiToken.count({ where: { userId: viewer.userId, revokedAt: null } });
+    if (active >= MAX_ACTIVE_TOKENS) throw new DomainError('CONFLICT', `At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, { key: 'too-many-tokens' });
+    return tx.apiToken.create({
+      data: { userId: viewer.userId, name: trimmed, tokenHash: hashToken(token), prefix: token.slice(0, 10) },
+      select: SELECT,
+    });
   });
   return { token, apiToken };
 }

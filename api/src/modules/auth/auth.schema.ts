@@ -4,7 +4,11 @@ import { Profile } from '../users/users.schema.ts';
 import { listSessions, revokeOwnSession, signIn, signOut, type SessionView } from './auth.service.ts';
 
 const SignInInput = builder.inputType('SignInInput', {
-  fields: (t) => ({ username: t.string({ required: true, description: 'The email address.' }), password: t.string({ required: true }) }),
+  fields: (t) => ({
+    username: t.string({ required: true, description: 'The email address.' }),
+    password: t.string({ required: true }),
+    captchaCode: t.string({ description: "While the account is locked (LOCKED): the ALTCHA widget's payload for a solved 'unlock' challenge; with the right password it signs in and clears the lock." }),
+  }),
 });
 
 const SessionInfo = builder.objectRef<SessionView>('SessionInfo').implement({
@@ -29,7 +33,7 @@ builder.mutationFields((t) => ({
   signIn: t.field({
     type: Profile,
     description:
-      "Sets the session cookie. Errors: UNAUTHENTICATED (bad credentials), LOCKED with extensions.status 'locked' (go to /captcha), FORBIDDEN with extensions.status 'blocked'|'super_blocked' (go to /disabled), RATE_LIMITED.",
+      "Sets the session cookie. Errors: UNAUTHENTICATED (bad credentials), LOCKED with extensions.status 'locked' (go to /captcha: sign in again with captchaCode), FORBIDDEN with extensions.status 'blocked'|'super_blocked' (go to /disabled), RATE_LIMITED (per client address), BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
     args: { input: t.arg({ type: SignInInput, required: true }) },
     resolve: (_r, { input }, ctx) => signIn(ctx, input),
   }),

@@ -7,14 +7,16 @@ import { DomainError } from '../../domain-error.ts';
 import { BLOCKED_PAGE_TEXT, COOKIES } from '@cadence/domain/constants';
 import { sessionCookieOptions } from '../../http/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP, assertUnderLimit, hit } from '../rate-limit/rate-limit.service.ts';
+import { SIGN_IN_PER_IP, consume, hit, refund } from '../rate-limit/rate-limit.service.ts';
+import { clearSignInLock } from '../captcha/account-unlock.service.ts';
+import { verifyCaptcha } from '../captcha/captcha.service.ts';
 import { clearCookie, requestCookie, requestMeta, setCookie } from './http-binding.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { SESSION_COOKIE, createSession, hashToken, revokeSession } from './session.service.ts';
 import { presentProfile, type ProfileView } from '../users/profile.ts';
 import { requireViewer } from '../users/users.policy.ts';
 
-/** Consecutive failed sign-ins that lock an account until a captcha is solved. */
+/** Consecutive failed sign-ins that lock an account: then signing in needs a solved challenge too, or the mailed link. */
 export const LOCK_AFTER_FAILURES = 5;
 export const INVALID_CREDENTIALS = 'The email or password is incorrect.';
 export const LOCKED_MESSAGE = 'Too many failed sign-in attempts. Please solve the captcha to continue.';
@@ -53,49 +55,71 @@ export async function startBrowserSession(
   return session;
 }
 
-/** Signs in with email and password; on success the session cookie is set and the profile returned. */
-export async function signIn(ctx: AppContext, input: { username: string; password: string }, now = new Date()): Promise<ProfileView> {
+/**
+ * A solved 'unlock' challenge sent with a sign-in attempt over the lock, taken once; false when
+ * none was sent (a forged, used or expired one is a field error on captchaCode).
+ */
+async function takeUnlockChallenge(ctx: AppContext, captchaCode: string | null | undefined, now: Date): Promise<boolean> {
+  if (!captchaCode?.trim()) return false;
+  await verifyCaptcha(ctx, captchaCode, 'unlock', 'captchaCode', now);
+  return true;
+}
+
+/**
+ * Signs in with email and password; on success the session cookie is set and the profile returned.
+ * Every attempt is counted before the password is checked, each in one statement (the address's
+ * bucket, the account's failure counter), so parallel guesses cannot slip past a limit: a success
+ * gives its slot back. The first LOCK_AFTER_FAILURES failures are free; after them the account is
+ * locked and each attempt needs a solved 'unlock' challenge as well: the password with a challenge
+ * always gets the owner in, so strangers' failures can slow guessing but never keep the owner out.
+ */
+export async function signIn(ctx: AppContext, input: { username: string; password: string; captchaCode?: string | null }, now = new Date()): Promise<ProfileView> {
   const emailNormalized = input.username.trim().toLowerCase();
-  const ip = requestMeta(ctx).ip ?? 'unknown';
-  const ipKey = `signin:ip:${ip}`;
-  const accountKey = `signin:email:${emailNormalized}`;
-  await assertUnderLimit(ctx.prisma, ipKey, SIGN_IN_PER_IP, now);
-  await assertUnderLimit(ctx.prisma, accountKey, SIGN_IN_PER_ACCOUNT, now);
-  // Only failures count, so people and test suites signing in often are never throttled.
-  const failed = async () => {
-    await hit(ctx.prisma, ipKey, SIGN_IN_PER_IP, now);
-    await hit(ctx.prisma, accountKey, SIGN_IN_PER_ACCOUNT, now);
-  };
+  const ipKey = `signin:ip:${requestMeta(ctx).ip ?? 'unknown'}`;
+  await consume(ctx.prisma, ipKey, SIGN_IN_PER_IP, now);
   const user = emailNormalized ? await ctx.prisma.user.findUnique({ where: { emailNormalized } }) : null;
   if (!user || user.deletedAt || !user.passwordHash) {
+    // Unknown addresses count and lock exactly like accounts, so answers reveal nothing.
+    const attempt = await hit(ctx.prisma, unknownFailuresKey(emailNormalized), UNKNOWN_FAILURES_WINDOW, now);
+    const challenged = attempt > LOCK_AFTER_FAILURES && (await takeUnlockChallenge(ctx, input.captchaCode, now));
     await verifyPassword(await dummy(), input.password);
-    await failed();
-    const failures = await hit(ctx.prisma, unknownFailuresKey(emailNormalized), UNKNOWN_FAILURES_WINDOW, now);
-    if (failures >= LOCK_AFTER_FAILURES) throw locked();
-    throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS, { key: 'invalid-credentials' });
+    if (attempt === LOCK_AFTER_FAILURES || (attempt > LOCK_AFTER_FAILURES && !challenged)) throw locked();
+    throw invalidCredentials();
   }
-  if (user.isLocked) {
+  const [claim] = await ctx.prisma.$queryRaw<{ failures: number; locked: boolean }[]>`
+    UPDATE users SET failed_sign_in_count = failed_sign_in_count + 1 WHERE id = ${user.id}
+    RETURNING failed_sign_in_count AS failures, is_locked AS locked`;
+  const failures = Number(claim!.failures);
+  const overLimit = claim!.locked || failures > LOCK_AFTER_FAILURES;
+  const challenged = overLimit && (await takeUnlockChallenge(ctx, input.captchaCode, now));
+  if (overLimit && !challenged) {
     await verifyPassword(await dummy(), input.password);
-    await failed();
     throw locked();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await failed();
-    const failures = user.failedSignInCount + 1;
-    const lockNow = failures >= LOCK_AFTER_FAILURES;
-    await ctx.prisma.user.update({ where: { id: user.id }, data: { failedSignInCount: failures, ...(lockNow ? { isLocked: true, lockedAt: now } : {}) } });
-    if (lockNow) {
-      await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'ACCOUNT_LOCKED', userId: user.id, actorId: null, newValues: { isLocked: true, failedSignInCount: failures } });
+    if (!overLimit && failures >= LOCK_AFTER_FAILURES) {
+      const lockedNow = await ctx.prisma.user.updateMany({ where: { id: user.id, isLocked: false }, data: { isLocked: true, lockedAt: now } });
+      if (lockedNow.count === 1) {
+        await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'ACCOUNT_LOCKED', userId: user.id, actorId: null, newValues: { isLocked: true, failedSignInCount: failures } });
+      }
       throw locked();
     }
-    throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS, { key: 'invalid-credentials' });
+    throw invalidCredentials();
   }
+  // The right password: this attempt was no failure.
+  await refund(ctx.prisma, ipKey, SIGN_IN_PER_IP, now);
+  if (challenged) await clearSignInLock(ctx, user.id, 'captcha');
   if (user.status !== 'ACTIVE') {
+    await ctx.prisma.user.update({ where: { id: user.id }, data: { failedSignInCount: 0 } });
     throw new DomainError('FORBIDDEN', BLOCKED_PAGE_TEXT, { key: 'account-blocked', status: user.status.toLowerCase() });
   }
-  await ctx.prisma.user.update({ where: { id: user.id }, data: { failedSignInCount: 0, lastSignInAt: now } });
+  const signedIn = await ctx.prisma.user.update({ where: { id: user.id }, data: { failedSignInCount: 0, lastSignInAt: now } });
   await startBrowserSession(ctx, user.id);
-  return presentProfile(ctx, { ...user, failedSignInCount: 0, lastSignInAt: now });
+  return presentProfile(ctx, signedIn);
+}
+
+function invalidCredentials(): DomainError {
+  return new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS, { key: 'invalid-credentials' });
 }
 
 function locked(): DomainError {

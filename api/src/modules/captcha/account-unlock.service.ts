@@ -1,6 +1,7 @@
 /**
- * Ways out of a sign-in lock besides the picture: the text question (through captcha.service) and
- * a single-use link mailed to the account's address, which opens /captcha?unlock=<token>.
+ * Ways out of a sign-in lock: the password with a solved challenge (auth.service), a solved
+ * challenge for a signed-in viewer (captcha.service), and a single-use link mailed to the account's
+ * address, which opens /captcha?unlock=<token>.
  */
 import { validateEmail } from '@cadence/domain/email';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +12,7 @@ import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { MAIL_PER_ACCOUNT, MAIL_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { claimEmailToken, issueEmailToken } from '../users/email-tokens.ts';
 
-export type UnlockMethod = 'captcha' | 'question' | 'email-link';
+export type UnlockMethod = 'captcha' | 'email-link';
 
 /** Clears the lock of a locked, not deleted account and records how; false when there was none. */
 export async function clearSignInLock(ctx: AppContext, userId: string, method: UnlockMethod): Promise<boolean> {

@@ -1,22 +1,13 @@
-/** GraphQL: the self-hosted captcha, its text-question alternative and the mailed unlock link. */
+/** GraphQL: the proof-of-work captcha (ALTCHA) and the mailed unlock link. */
 import { builder } from '../../graphql/builder.ts';
 import { requestUnlockLink, unlockWithLink } from './account-unlock.service.ts';
-import { createCaptcha, createCaptchaQuestion, parseCaptchaPurpose, solveCaptcha, type CaptchaQuestionView, type CaptchaView } from './captcha.service.ts';
+import { issueCaptchaChallenge, parseCaptchaPurpose, solveCaptcha } from './captcha.service.ts';
 
-const CaptchaChallenge = builder.objectRef<CaptchaView>('CaptchaChallenge').implement({
-  description: 'A text captcha drawn as SVG; answer it with solveCaptcha(id, code, type).',
+const CaptchaChallenge = builder.objectRef<{ challenge: unknown; expiresAt: Date }>('CaptchaChallenge').implement({
+  description:
+    'A proof-of-work challenge for the ALTCHA widget (the same JSON as GET /api/captcha/challenge). The widget solves it and gives a payload to send as `code` / `captchaCode`.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    svg: t.exposeString('svg', { description: 'SVG markup; show it as an <img> via a data: URL.' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-  }),
-});
-
-const CaptchaQuestion = builder.objectRef<CaptchaQuestionView>('CaptchaQuestion').implement({
-  description: 'The accessible alternative to the picture: a question in words whose answer is a number; answer it with solveCaptcha(id, code, type).',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    question: t.exposeString('question', { description: 'Plain text, e.g. "What is seven plus four?"; digits or a number word answer it.' }),
+    altcha: t.string({ description: "The challenge as JSON text, for the widget's `challenge` option.", resolve: (c) => JSON.stringify(c.challenge) }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
   }),
 });
@@ -31,18 +22,12 @@ const SolveCaptchaPayload = builder.objectRef<{ solved: boolean; unlocked: boole
 builder.mutationField('createCaptchaChallenge', (t) =>
   t.field({
     type: CaptchaChallenge,
-    description: "Issues a new challenge (call again to refresh); type is 'unlock' (locked account, default) or 'signup'.",
+    description: "Issues a new challenge; type is 'unlock' (locked account, default) or 'signup'. Nothing is stored. RATE_LIMITED after 60 in 15 minutes per client address.",
     args: { type: t.arg.string({ required: false }) },
-    resolve: (_r, a, ctx) => createCaptcha(ctx, parseCaptchaPurpose(a.type ?? 'unlock')),
-  }),
-);
-
-builder.mutationField('createCaptchaQuestion', (t) =>
-  t.field({
-    type: CaptchaQuestion,
-    description: "Issues a text question instead of a picture (screen readers); type is 'unlock' (default) or 'signup', answered like the picture's challenge of that type. Same expiry and attempt limit as the picture.",
-    args: { type: t.arg.string({ required: false }) },
-    resolve: (_r, a, ctx) => createCaptchaQuestion(ctx, parseCaptchaPurpose(a.type ?? 'unlock')),
+    resolve: async (_r, a, ctx) => {
+      const challenge = await issueCaptchaChallenge(ctx, parseCaptchaPurpose(a.type ?? 'unlock'));
+      return { challenge, expiresAt: new Date((challenge.parameters.expiresAt ?? 0) * 1000) };
+    },
   }),
 );
 
@@ -50,15 +35,12 @@ builder.mutationField('solveCaptcha', (t) =>
   t.field({
     type: SolveCaptchaPayload,
     description:
-      "Checks the answer to a picture (case-insensitive) or a question (digits or a number word). For type 'unlock' it unlocks the signed-in viewer, or the account of `username` when signed out. Errors: BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
+      "Checks a solved challenge (the widget's payload as `code`), once. For type 'unlock' it unlocks the signed-in viewer; signed out, sign in with the password and `captchaCode` instead. Errors: BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
     args: {
-      id: t.arg.id({ required: true }),
       code: t.arg.string({ required: true }),
       type: t.arg.string({ required: false }),
-      username: t.arg.string({ required: false }),
     },
-    resolve: (_r, a, ctx) =>
-      solveCaptcha(ctx, { challengeId: String(a.id), code: a.code, type: parseCaptchaPurpose(a.type ?? 'unlock'), username: a.username ?? undefined }),
+    resolve: (_r, a, ctx) => solveCaptcha(ctx, { code: a.code, type: parseCaptchaPurpose(a.type ?? 'unlock') }),
   }),
 );
 

@@ -1,143 +1,147 @@
 /**
- * Self-hosted captcha (no third-party service): a random text drawn as an SVG, or for screen-reader
- * users a question in words; the answer is stored hashed with an expiry. Solving an 'unlock'
- * challenge (either format) unlocks an account locked by failed sign-ins.
+ * The captcha is a proof of work (ALTCHA, self-hosted): the browser spends about a second of CPU
+ * finding a number, with nothing to read, hear or type, so it is the same for everyone and a script
+ * pays the same price per challenge. Challenges are stateless (signed by the server, nothing stored
+ * when issued); a solved one is recorded until it expires, so each solution is taken once.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppContext } from '../../context.ts';
 import { badInput } from '../../domain-error.ts';
-import { requestCookie, requestMeta } from '../auth/http-binding.ts';
-import { CAPTCHA_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { requestMeta } from '../auth/http-binding.ts';
+import { CAPTCHA_ISSUE_PER_IP, CAPTCHA_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { clearSignInLock } from './account-unlock.service.ts';
-import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.ts';
-import { normalizeQuestionAnswer, randomCaptchaQuestion } from './captcha-question.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
-export const CAPTCHA_MAX_ATTEMPTS = 5;
 export const CAPTCHA_PURPOSES = ['unlock', 'signup'] as const;
 export type CaptchaPurpose = (typeof CAPTCHA_PURPOSES)[number];
-/** 'image': characters drawn as SVG; 'text': a question in words (the accessible alternative). */
-export type CaptchaFormat = 'image' | 'text';
-
-/** Remembers the last challenge shown to this browser, so a legacy body with only the code suffices. */
-export const CAPTCHA_COOKIE = 'cadence_captcha';
+/** PBKDF2 runs natively in every browser (WebCrypto) and in Node, so neither side needs WASM. */
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+/**
+ * The solver tries counters from 0 until it meets the secret one, drawn in this range: the work is
+ * about 1,500 x cost PBKDF2 rounds (measured: docs/decisions.md, Hardening (hard-auth)).
+ */
+export const CAPTCHA_COUNTER_RANGE = [1_000, 2_000] as const;
+/** A payload is a few hundred bytes of base64 JSON; anything far larger is not one. */
+const MAX_PAYLOAD_LENGTH = 4_000;
 
 export const CAPTCHA_MESSAGES = {
-  expired: 'This captcha has expired. Please try a new one.',
-  mismatch: 'The characters do not match the image. Please try again.',
-  wrongAnswer: 'That answer is not right. Please try the new question.',
-  required: 'Please type the characters you see in the picture.',
+  expired: 'This verification has expired or was already used. Please verify again.',
+  invalid: 'The verification failed. Please verify again.',
+  required: "Please confirm you're not a robot.",
 } as const;
 
-export interface CaptchaView {
-  id: string;
-  svg: string;
-  expiresAt: Date;
+/** The signing secrets: one per database, made on first use, so every API process shares them (exported for tests). */
+const secrets = new WeakMap<object, Promise<{ signature: string; key: string }>>();
+
+export function captchaSecrets(prisma: Pick<PrismaClient, '$executeRaw' | '$queryRaw'>): Promise<{ signature: string; key: string }> {
+  let found = secrets.get(prisma);
+  if (!found) {
+    found = (async () => {
+      await prisma.$executeRaw`INSERT INTO server_secrets (name, value) VALUES ('captcha', ${randomBytes(32).toString('hex')}) ON CONFLICT (name) DO NOTHING`;
+      const rows = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM server_secrets WHERE name = 'captcha'`;
+      const master = rows[0]!.value;
+      const derive = (label: string) => createHmac('sha256', master).update(label).digest('hex');
+      return { signature: derive('altcha-challenge'), key: derive('altcha-derived-key') };
+    })();
+    found.catch(() => secrets.delete(prisma));
+    secrets.set(prisma, found);
+  }
+  return found;
 }
 
-export interface CaptchaQuestionView {
-  id: string;
-  /** Plain text for a screen reader, e.g. "What is seven plus four?". */
-  question: string;
-  expiresAt: Date;
-}
-
-/** A reply in the form its answer was stored: pictures ignore case, questions take digits or words. */
-function normalizeAnswer(format: string, reply: string): string {
-  return format === 'text' ? normalizeQuestionAnswer(reply) : reply.trim().toUpperCase();
-}
-
-function answerHash(challengeId: string, normalizedAnswer: string): string {
-  return createHash('sha256').update(`${challengeId}:${normalizedAnswer}`).digest('hex');
-}
-
-/** Stores a challenge whose answer is hashed with its own id (so equal answers hash differently). */
-async function storeChallenge(ctx: AppContext, purpose: CaptchaPurpose, format: CaptchaFormat, answer: string, now: Date): Promise<{ id: string; expiresAt: Date }> {
-  const expiresAt = new Date(now.getTime() + CAPTCHA_TTL_MS);
-  const row = await ctx.prisma.captchaChallenge.create({
-    data: { purpose, format, answerHash: 'pending', expiresAt, userId: ctx.viewer?.userId ?? null },
-    select: { id: true },
+/**
+ * Issues a signed challenge for the ALTCHA widget (its `challenge` URL answers this JSON). Nothing
+ * is stored; issuing is limited per client address, since each one costs the server a key derivation.
+ */
+export async function issueCaptchaChallenge(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<Challenge> {
+  await consume(ctx.prisma, `captcha-issue:ip:${requestMeta(ctx).ip ?? 'unknown'}`, CAPTCHA_ISSUE_PER_IP, now);
+  const { signature, key } = await captchaSecrets(ctx.prisma);
+  return createChallenge({
+    algorithm: CAPTCHA_ALGORITHM,
+    cost: ctx.config.captchaCost,
+    counter: randomInt(CAPTCHA_COUNTER_RANGE[0], CAPTCHA_COUNTER_RANGE[1]),
+    deriveKey,
+    data: { purpose },
+    expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+    hmacSignatureSecret: signature,
+    hmacKeySignatureSecret: key,
   });
-  await ctx.prisma.captchaChallenge.update({ where: { id: row.id }, data: { answerHash: answerHash(row.id, normalizeAnswer(format, answer)) } });
-  return { id: row.id, expiresAt };
 }
 
-/** Issues a new picture challenge; the answer never leaves the server except drawn in the image. */
-export async function createCaptcha(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaView> {
-  const text = ctx.config.captchaTestAnswer ?? randomCaptchaText();
-  const { id, expiresAt } = await storeChallenge(ctx, purpose, 'image', text, now);
-  return { id, svg: renderCaptchaSvg(text), expiresAt };
+function refusal(kind: 'expired' | 'invalid', field: string) {
+  const message = CAPTCHA_MESSAGES[kind];
+  const key = kind === 'expired' ? 'captcha-expired' : 'captcha-mismatch';
+  return badInput(message, [{ field, key, message }], key);
+}
+
+/** The widget's payload: base64 of JSON {challenge, solution}; anything else is null. */
+function parsePayload(code: string): Payload | null {
+  if (code.length > MAX_PAYLOAD_LENGTH) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(code, 'base64').toString('utf8'));
+    if (typeof value !== 'object' || value === null) return null;
+    const { challenge, solution } = value as Partial<Payload>;
+    if (typeof challenge !== 'object' || challenge === null || typeof challenge.parameters !== 'object' || challenge.parameters === null) return null;
+    if (typeof solution !== 'object' || solution === null) return null;
+    return { challenge, solution };
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Issues a text question, the accessible alternative to the picture, for either purpose: a person
- * who cannot see the picture must be able to sign up too. It is the weaker bot check, so sign-up
- * keeps its other defences (per-address rate limit, email verification); see docs/decisions.md.
+ * Takes a solved challenge of `purpose`, once: a forged, unsolved or other-purpose payload is
+ * 'captcha-mismatch'; an expired or already used one 'captcha-expired'. Answers are limited per
+ * client address.
  */
-export async function createCaptchaQuestion(ctx: AppContext, purpose: CaptchaPurpose, now = new Date()): Promise<CaptchaQuestionView> {
-  const { question, answer } = randomCaptchaQuestion();
-  const { id, expiresAt } = await storeChallenge(ctx, purpose, 'text', answer, now);
-  return { id, question, expiresAt };
-}
-
-/**
- * Checks an answer. A correct 'unlock' answer clears the lock of the signed-in viewer, or of the
- * account named by `username` (the same answer whether or not that account exists).
- */
-export async function solveCaptcha(
-  ctx: AppContext,
-  input: { challengeId: string | undefined; code: string; type: CaptchaPurpose; username?: string },
-  now = new Date(),
-): Promise<{ solved: true; unlocked: boolean }> {
+export async function verifyCaptcha(ctx: AppContext, code: string, purpose: CaptchaPurpose, field: string, now = new Date()): Promise<void> {
   await consume(ctx.prisma, `captcha:ip:${requestMeta(ctx).ip ?? 'unknown'}`, CAPTCHA_PER_IP, now);
-  const format = await claimChallenge(ctx, input.challengeId, input.code, input.type, 'code', now);
-  let unlocked = false;
-  if (input.type === 'unlock') {
-    const where = ctx.viewer
-      ? { id: ctx.viewer.userId }
-      : input.username
-        ? { emailNormalized: input.username.trim().toLowerCase() }
-        : null;
-    const user = where && (await ctx.prisma.user.findUnique({ where, select: { id: true } }));
-    if (user) unlocked = await clearSignInLock(ctx, user.id, format === 'text' ? 'question' : 'captcha');
+  const payload = parsePayload(code.trim());
+  if (!payload) throw refusal('invalid', field);
+  const { signature, key } = await captchaSecrets(ctx.prisma);
+  let result;
+  try {
+    result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: signature, hmacKeySignatureSecret: key });
+  } catch {
+    throw refusal('invalid', field);
   }
-  return { solved: true, unlocked: ctx.viewer ? unlocked : false };
+  const { parameters } = payload.challenge;
+  if (result.expired || (parameters.expiresAt ?? 0) * 1000 <= now.getTime()) throw refusal('expired', field);
+  if (!result.verified || parameters.data?.purpose !== purpose) throw refusal('invalid', field);
+  // The nonce is covered by the signature; one row per solved challenge, the second taker loses.
+  const taken = await ctx.prisma.$executeRaw`
+    INSERT INTO used_captcha_challenges (nonce, purpose, expires_at)
+    VALUES (${parameters.nonce}, ${purpose}, ${new Date(parameters.expiresAt! * 1000)})
+    ON CONFLICT (nonce) DO NOTHING`;
+  if (taken === 0) throw refusal('expired', field);
 }
 
 /**
- * Marks a challenge of `purpose` answered, once, and returns its format: unknown, expired, used,
- * exhausted or other-purpose challenges are 'captcha-expired', a wrong answer 'captcha-mismatch'
- * (and counts an attempt).
+ * POST /api/captcha/check and solveCaptcha: checks a solved challenge. A solved 'unlock' challenge
+ * unlocks the signed-in viewer (the session proves who it is). Signed out, it unlocks nothing:
+ * there the owner signs in with the password and a solved challenge, or uses the mailed link, so a
+ * stranger who pays for a challenge cannot reset an account's lock and go on guessing.
  */
-async function claimChallenge(ctx: AppContext, challengeId: string | undefined, code: string, purpose: CaptchaPurpose, field: string, now: Date): Promise<string> {
-  const expired = () => badInput(CAPTCHA_MESSAGES.expired, [{ field, key: 'captcha-expired', message: CAPTCHA_MESSAGES.expired }], 'captcha-expired');
-  if (!challengeId || !/^[0-9a-f-]{36}$/i.test(challengeId)) throw expired();
-  const challenge = await ctx.prisma.captchaChallenge.findUnique({ where: { id: challengeId } });
-  if (!challenge || challenge.solvedAt || challenge.expiresAt <= now || challenge.attempts >= CAPTCHA_MAX_ATTEMPTS || challenge.purpose !== purpose) {
-    throw expired();
-  }
-  if (answerHash(challenge.id, normalizeAnswer(challenge.format, code)) !== challenge.answerHash) {
-    await ctx.prisma.captchaChallenge.update({ where: { id: challenge.id }, data: { attempts: { increment: 1 } } });
-    const message = challenge.format === 'text' ? CAPTCHA_MESSAGES.wrongAnswer : CAPTCHA_MESSAGES.mismatch;
-    throw badInput(message, [{ field, key: 'captcha-mismatch', message }], 'captcha-mismatch');
-  }
-  const claimed = await ctx.prisma.captchaChallenge.updateMany({ where: { id: challenge.id, solvedAt: null }, data: { solvedAt: now } });
-  if (claimed.count === 0) throw expired();
-  return challenge.format;
+export async function solveCaptcha(ctx: AppContext, input: { code: string; type: CaptchaPurpose }, now = new Date()): Promise<{ solved: true; unlocked: boolean }> {
+  await verifyCaptcha(ctx, input.code, input.type, 'code', now);
+  const unlocked = input.type === 'unlock' && ctx.viewer ? await clearSignInLock(ctx, ctx.viewer.userId, 'captcha') : false;
+  return { solved: true, unlocked };
 }
 
 /**
  * Sign-up's bot check when SIGNUP_CAPTCHA is on (and on-boarding's, for accounts made without it):
- * the answer to a 'signup' challenge, picture or question (id from the input, else the
- * cadence_captcha cookie of GET /api/captcha/challenge or /question), each challenge good once.
+ * a solved 'signup' challenge in captchaCode, each good once.
  */
-export async function requireSignupCaptcha(ctx: AppContext, input: { captchaId?: string | null; captchaCode?: string | null }, now = new Date()): Promise<void> {
+export async function requireSignupCaptcha(ctx: AppContext, input: { captchaCode?: string | null }, now = new Date()): Promise<void> {
   if (!ctx.config.signupCaptcha) return;
   const code = input.captchaCode?.trim() ?? '';
   if (code === '') {
     throw badInput(CAPTCHA_MESSAGES.required, [{ field: 'captchaCode', key: 'captcha-required', message: CAPTCHA_MESSAGES.required }], 'captcha-required');
   }
-  await claimChallenge(ctx, input.captchaId || requestCookie(ctx, CAPTCHA_COOKIE), code, 'signup', 'captchaCode', now);
+  await verifyCaptcha(ctx, code, 'signup', 'captchaCode', now);
 }
 
 /** Narrows a request's `type` to a captcha purpose. */
@@ -145,4 +149,3 @@ export function parseCaptchaPurpose(value: unknown): CaptchaPurpose {
   if (typeof value === 'string' && (CAPTCHA_PURPOSES as readonly string[]).includes(value)) return value as CaptchaPurpose;
   throw badInput('type must be unlock or signup', [{ field: 'type', key: 'invalid', message: 'type must be unlock or signup' }]);
 }
-

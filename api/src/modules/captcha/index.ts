@@ -6,6 +6,6 @@ import { captchaRouter } from './captcha.rest.ts';
 export default {
   name: 'captcha',
   router: captchaRouter,
-  // Expired challenges (solved ones included): an answer is refused after expiry anyway.
-  prune: [{ name: 'captchaChallenges', table: 'captcha_challenges', dead: 'expires_at < $1' }],
+  // Used challenges past their expiry: an expired challenge is refused anyway, so no replay guard is needed.
+  prune: [{ name: 'captchaChallenges', table: 'used_captcha_challenges', dead: 'expires_at < $1' }],
 } satisfies CadenceModule;

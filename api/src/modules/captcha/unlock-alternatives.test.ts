@@ -3,11 +3,13 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { TestBrowser, latestLink } from '../users/test-browser.ts';
 import { hashToken } from '../auth/session.service.ts';
-import { answerTo, SPOKEN_NUMBERS as NUMBERS } from './question-answers.ts';
+import { hashPassword } from '../auth/password.ts';
+import { solveAltcha } from './captcha-test-kit.ts';
+import { CAPTCHA_ALGORITHM } from './captcha.service.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CAPTCHA_COST: '1' });
 });
 afterAll(async () => {
   await server.close();
@@ -27,87 +29,34 @@ async function signedIn(userId: string): Promise<TestBrowser> {
 const unlockMails = (to: string) => server.prisma.outboxEmail.count({ where: { to, template: 'unlock-account' } });
 const unlockTokenOf = (link: string) => new URL(link).searchParams.get('unlock') ?? '';
 
-describe('the text question instead of the picture', () => {
-  it('REST: a question in words, a wrong answer counted, the right one (as a word) unlocks, once', async () => {
+describe('the proof-of-work challenge for a locked account', () => {
+  it('REST: a signed-in locked user posts the solved challenge to /api/captcha/check {code, type} and is unlocked, once', async () => {
     const user = await lockedUser();
-    const browser = new TestBrowser(server);
-    const res = await browser.get('/api/captcha/question?type=unlock');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(String), question: expect.stringMatching(/^(What is|Which is the largest)/), expiresAt: expect.any(String) });
-    // the words carry the question; no digits or answer travel with it
-    expect(res.body.question).not.toMatch(/\d/);
-    const answer = answerTo(res.body.question);
-    const stored = await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(stored).toMatchObject({ purpose: 'unlock', format: 'text' });
-    expect(stored.answerHash).toMatch(/^[0-9a-f]{64}$/);
-
-    const wrong = await browser.post('/api/captcha/check', { code: String(answer + 1), type: 'unlock', username: user.email });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ key: 'captcha-mismatch', message: 'That answer is not right. Please try the new question.' });
-    expect((await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id: res.body.id } })).attempts).toBe(1);
-    expect(await isLocked(user.id)).toBe(true);
-
-    // the cookie names the question, as for the picture: the legacy body {code, type} is enough
-    const right = await browser.post('/api/captcha/check', { code: ` ${NUMBERS[answer]!.toUpperCase()} `, type: 'unlock', username: user.email });
+    const browser = await signedIn(user.id);
+    const challenge = await browser.get('/api/captcha/challenge?type=unlock');
+    expect(challenge.body.parameters).toMatchObject({ algorithm: CAPTCHA_ALGORITHM, cost: server.config.captchaCost, data: { purpose: 'unlock' } });
+    // the answer does not travel with the challenge: only a signature of the key it leads to
+    expect(JSON.stringify(challenge.body)).not.toMatch(/counter/);
+    const code = await solveAltcha(challenge.body);
+    const right = await browser.post('/api/captcha/check', { code, type: 'unlock' });
     expect(right.status).toBe(200);
-    expect(right.body).toEqual({ solved: true, unlocked: false });
+    expect(right.body).toEqual({ solved: true, unlocked: true });
     expect(await isLocked(user.id)).toBe(false);
     const audit = await server.prisma.auditEvent.findFirstOrThrow({ where: { userId: user.id, subcategory: 'ACCOUNT_UNLOCKED' } });
-    expect(audit.newValues).toEqual({ isLocked: false, method: 'question' });
-
-    const reused = await browser.post('/api/captcha/check', { code: String(answer), type: 'unlock', username: user.email });
+    expect(audit.newValues).toEqual({ isLocked: false, method: 'captcha' });
+    const reused = await browser.post('/api/captcha/check', { code, type: 'unlock' });
     expect(reused.status).toBe(400);
     expect(reused.body.key).toBe('captcha-expired');
   });
 
-  it('GraphQL: a signed-in locked user answers in digits and is unlocked', async () => {
-    const user = await lockedUser();
-    const browser = await signedIn(user.id);
-    expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true, status: 'locked' });
-    const created = await browser.gql(`mutation { createCaptchaQuestion(type: "unlock") { id question expiresAt } }`);
-    const { id, question } = created.data.createCaptchaQuestion;
-    const solve = `mutation($id: ID!, $code: String!) { solveCaptcha(id: $id, code: $code, type: "unlock") { solved unlocked } }`;
-    const wrong = await browser.gql(solve, { id, code: 'seventy' });
-    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-mismatch' });
-    expect(wrong.errors?.[0]?.message).toBe('That answer is not right. Please try the new question.');
-    const right = await browser.gql(solve, { id, code: String(answerTo(question)) });
-    expect(right.data.solveCaptcha).toEqual({ solved: true, unlocked: true });
-    expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
-    const reused = await browser.gql(solve, { id, code: String(answerTo(question)) });
-    expect(reused.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
-  });
-
-  it('expires like the picture, and gives up after five wrong answers', async () => {
-    const user = await lockedUser();
-    const browser = await signedIn(user.id);
-    const create = `mutation { createCaptchaQuestion { id question } }`;
-    const solve = `mutation($id: ID!, $code: String!) { solveCaptcha(id: $id, code: $code) { solved unlocked } }`;
-
-    const old = (await browser.gql(create)).data.createCaptchaQuestion;
-    await server.prisma.captchaChallenge.update({ where: { id: old.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await browser.gql(solve, { id: old.id, code: String(answerTo(old.question)) });
-    expect(expired.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
-    expect(expired.errors?.[0]?.message).toBe('This captcha has expired. Please try a new one.');
-
-    const tried = (await browser.gql(create)).data.createCaptchaQuestion;
-    for (let i = 0; i < 5; i += 1) {
-      expect((await browser.gql(solve, { id: tried.id, code: '99' })).errors?.[0]?.extensions?.key).toBe('captcha-mismatch');
-    }
-    const late = await browser.gql(solve, { id: tried.id, code: String(answerTo(tried.question)) });
-    expect(late.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });
-    expect(await isLocked(user.id)).toBe(true);
-  });
-
-  it("an 'unlock' question does not answer sign-up's captcha, and an unknown type is refused", async () => {
+  it('refuses an unknown type and the legacy fields of the retired picture', async () => {
     const browser = new TestBrowser(server);
-    const id = (await browser.gql(`mutation { createCaptchaQuestion(type: "unlock") { id } }`)).data.createCaptchaQuestion.id as string;
-    const stored = await server.prisma.captchaChallenge.findUniqueOrThrow({ where: { id } });
-    expect(stored).toMatchObject({ purpose: 'unlock', format: 'text' });
-    const other = await browser.gql(`mutation ($id: ID!) { solveCaptcha(id: $id, code: "1", type: "signup") { solved } }`, { id });
-    expect(other.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'captcha-expired' });
-    const unknown = await browser.get('/api/captcha/question?type=other');
+    const unknown = await browser.get('/api/captcha/challenge?type=other');
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('type must be unlock or signup');
+    const legacy = await browser.post('/api/captcha/check', { code: 'K7QX3', type: 'unlock', challengeId: 'x' });
+    expect(legacy.status).toBe(400);
+    expect(legacy.body.fieldErrors).toEqual([{ field: 'challengeId', key: 'unknown-field', message: 'Unknown field challengeId' }]);
   });
 });
 
@@ -142,6 +91,18 @@ describe('the mailed unlock link', () => {
     const reused = await browser.post('/api/captcha/unlock', { token });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ key: 'token-invalid', message: 'This link has expired or was already used.' });
+  });
+
+  it('always gets the owner in: after the link, the password alone signs in', async () => {
+    const user = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
+    const stranger = new TestBrowser(server, { 'x-forwarded-for': '198.51.100.7' });
+    for (let i = 0; i < 8; i += 1) await stranger.post('/api/auth/login', { username: user.email, password: 'Wrong1abc' });
+    expect(await isLocked(user.id)).toBe(true);
+    const owner = new TestBrowser(server, { 'x-forwarded-for': '198.51.100.8' });
+    expect((await owner.post('/api/auth/login', { username: user.email, password: 'Secret123' })).status).toBe(423);
+    await owner.post('/api/captcha/unlock-link', { username: user.email });
+    expect((await owner.post('/api/captcha/unlock', { token: unlockTokenOf(await latestLink(server, user.email, 'unlock-account')) })).status).toBe(200);
+    expect((await owner.post('/api/auth/login', { username: user.email, password: 'Secret123' })).status).toBe(200);
   });
 
   it('GraphQL: a signed-in locked viewer asks without a username and opens the link', async () => {
@@ -212,6 +173,16 @@ describe('the mailed unlock link', () => {
     const seventh = await browser.gql(`mutation($u: String) { requestUnlockLink(username: $u) }`, { u: user.email });
     expect(seventh.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(await unlockMails(user.email)).toBe(5);
+  });
+
+  it('limits link attempts per client address, so tokens cannot be guessed at speed', async () => {
+    const guesser = new TestBrowser(server, { 'x-forwarded-for': '198.51.100.66' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await guesser.post('/api/captcha/unlock', { token: `guess-${i}-0123456789` })).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(400));
+    expect(statuses[60]).toBe(429);
+    // every mail-link path shares the limit
+    expect((await guesser.post('/api/users/verify-email', { token: 'guess-x-0123456789' })).status).toBe(429);
   });
 
   it('answers bad input with a 400, never a 500', async () => {

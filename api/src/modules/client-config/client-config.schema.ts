@@ -15,7 +15,7 @@ const ClientConfig = builder.objectRef<ClientConfigShape>('ClientConfig').implem
     disableWithdrawals: t.exposeBoolean('disableWithdrawals'),
     brandName: t.exposeString('brandName'),
     supportEmail: t.exposeString('supportEmail'),
-    signupCaptcha: t.exposeBoolean('signupCaptcha', { description: "Sign-up needs the answer to a 'signup' captcha (captchaCode and captchaId)." }),
+    signupCaptcha: t.exposeBoolean('signupCaptcha', { description: "Sign-up needs a solved 'signup' proof-of-work challenge in captchaCode (the ALTCHA widget's payload)." }),
   }),
 });
 

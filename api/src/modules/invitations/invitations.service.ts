@@ -4,6 +4,7 @@ import { badInput, type FieldError } from '../../domain-error.ts';
 import { isSameEmail, validateEmail } from '@cadence/domain/email';
 import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { consume } from '../rate-limit/rate-limit.service.ts';
+import { isUniqueViolation } from '../../db/prisma-errors.ts';
 import { requireViewer } from '../users/users.policy.ts';
 import { LIST_LIMITS } from '@cadence/domain/text-limits';
 
@@ -48,15 +49,24 @@ export async function sendInvitations(ctx: AppContext, emails: readonly string[]
   const out: InvitationView[] = [];
   for (const [emailNormalized, email] of unique) {
     await consume(ctx.prisma, `invite:user:${viewer.userId}`, INVITES_PER_DAY);
-    const existing = await ctx.prisma.invitation.findUnique({ where: { inviterId_emailNormalized: { inviterId: viewer.userId, emailNormalized } }, select: SELECT });
-    if (existing) {
-      out.push(existing);
+    const existing = () => ctx.prisma.invitation.findUnique({ where: { inviterId_emailNormalized: { inviterId: viewer.userId, emailNormalized } }, select: SELECT });
+    const before = await existing();
+    if (before) {
+      out.push(before);
       continue;
     }
-    const row = await ctx.prisma.invitation.create({
-      data: { inviterId: viewer.userId, email, emailNormalized, status: 'SENT', sentAt: new Date() },
-      select: SELECT,
-    });
+    let row: InvitationView;
+    try {
+      row = await ctx.prisma.invitation.create({
+        data: { inviterId: viewer.userId, email, emailNormalized, status: 'SENT', sentAt: new Date() },
+        select: SELECT,
+      });
+    } catch (err) {
+      // A parallel request invited this address first: answer as if it had already been invited.
+      if (!isUniqueViolation(err)) throw err;
+      out.push((await existing())!);
+      continue;
+    }
     await sendMail(ctx, { to: email, userId: viewer.userId, template: 'invitation', link: MAIL_LINK_ROUTES.invitation, inviterName: name });
     out.push(row);
   }

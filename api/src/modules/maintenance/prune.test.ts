@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await db.prisma.job.deleteMany();
-  await db.prisma.captchaChallenge.deleteMany();
+  await db.prisma.usedCaptchaChallenge.deleteMany();
   await db.prisma.emailToken.deleteMany();
   await db.prisma.session.deleteMany();
   await db.prisma.rateLimitBucket.deleteMany();
@@ -39,13 +39,13 @@ beforeEach(async () => {
 /** Rows on both sides of each table's expiry; returns the labels of the rows that must stay. */
 async function seed() {
   const { id: userId } = await buildUser(db.prisma, { country: null, state: null });
-  const challenge = (label: string, expiresAt: Date, solvedAt: Date | null = null) =>
-    db.prisma.captchaChallenge.create({ data: { purpose: label, answerHash: 'x', expiresAt, solvedAt } });
+  const challenge = (label: string, expiresAt: Date, usedAt: Date = ago(1)) =>
+    db.prisma.usedCaptchaChallenge.create({ data: { nonce: `${label}-${randomUUID()}`, purpose: label, expiresAt, usedAt } });
   await challenge('expired', ago(1));
-  await challenge('expired-solved', ago(HOUR), ago(2 * HOUR));
+  await challenge('expired-used-long-ago', ago(HOUR), ago(2 * HOUR));
   await challenge('expired-long-ago', ago(100 * HOUR));
   await challenge('live', later(HOUR));
-  await challenge('live-solved', later(HOUR), ago(1));
+  await challenge('live-used-just-now', later(HOUR), ago(1));
 
   const token = (label: string, expiresAt: Date, usedAt: Date | null = null) =>
     db.prisma.emailToken.create({ data: { userId, kind: 'VERIFY_EMAIL', tokenHash: `${label}-${randomUUID()}`, newEmail: label, expiresAt, usedAt } });
@@ -69,7 +69,7 @@ async function seed() {
 
 async function remaining() {
   return {
-    challenges: (await db.prisma.captchaChallenge.findMany({ select: { purpose: true } })).map((r) => r.purpose).sort(),
+    challenges: (await db.prisma.usedCaptchaChallenge.findMany({ select: { purpose: true } })).map((r) => r.purpose).sort(),
     tokens: (await db.prisma.emailToken.findMany({ select: { newEmail: true } })).map((r) => r.newEmail).sort(),
     sessions: (await db.prisma.session.findMany({ select: { id: true } })).map((r) => r.id.replace(/-[0-9a-f-]{36}$/, '')).sort(),
     buckets: (await db.prisma.rateLimitBucket.findMany({ select: { key: true } })).map((r) => r.key).sort(),
@@ -77,7 +77,7 @@ async function remaining() {
 }
 
 const KEPT = {
-  challenges: ['live', 'live-solved'],
+  challenges: ['live', 'live-used-just-now'],
   tokens: ['live'],
   sessions: ['live', 'revoked-within-idle'],
   buckets: ['current'],
@@ -130,7 +130,7 @@ describe('pruning expired rows', () => {
   it('stops a table after maxBatches, leaving the rest for the next run', async () => {
     await seed();
     expect((await pruneExpiredRows(db.prisma, NOW, { batchSize: 1, maxBatches: 2 })).captchaChallenges).toBe(2);
-    expect((await db.prisma.captchaChallenge.count())).toBe(3);
+    expect((await db.prisma.usedCaptchaChallenge.count())).toBe(3);
     expect((await pruneExpiredRows(db.prisma, NOW, { batchSize: 1, maxBatches: 2 })).captchaChallenges).toBe(1);
     expect(await remaining()).toEqual(KEPT);
   });
@@ -147,8 +147,8 @@ describe('the recurring pruning job', () => {
 
     // rows that expired a moment ago (the job prunes against the clock)
     const { id: userId } = await buildUser(db.prisma, { country: null, state: null });
-    await db.prisma.captchaChallenge.create({ data: { purpose: 'unlock', answerHash: 'x', expiresAt: new Date(Date.now() - 1000) } });
-    await db.prisma.captchaChallenge.create({ data: { purpose: 'unlock', answerHash: 'x', expiresAt: new Date(Date.now() + HOUR) } });
+    await db.prisma.usedCaptchaChallenge.create({ data: { nonce: randomUUID(), purpose: 'unlock', expiresAt: new Date(Date.now() - 1000) } });
+    await db.prisma.usedCaptchaChallenge.create({ data: { nonce: randomUUID(), purpose: 'unlock', expiresAt: new Date(Date.now() + HOUR) } });
     await db.prisma.session.create({ data: { id: randomUUID(), userId, idleExpiresAt: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() + HOUR) } });
 
     const workers = [1, 2].map(() => new JobWorker(db.prisma, maintenanceJobHandlers({ prisma: db.prisma, logger, tasks: TASKS }), logger));
@@ -157,7 +157,7 @@ describe('the recurring pruning job', () => {
 
     const done = await db.prisma.job.findUniqueOrThrow({ where: { id: first!.id } });
     expect(done).toMatchObject({ status: 'SUCCEEDED', uniqueKey: null, result: { captchaChallenges: 1, emailTokens: 0, sessions: 1, rateLimitBuckets: 0, succeededJobs: 0, deadJobs: 0 } });
-    expect(await db.prisma.captchaChallenge.count()).toBe(1);
+    expect(await db.prisma.usedCaptchaChallenge.count()).toBe(1);
 
     const [next, ...more] = await pendingRuns();
     expect(more).toHaveLength(0);

@@ -11,14 +11,22 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Failed sign-ins per account (email) and per client address; successful ones do not count. */
-export const SIGN_IN_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
+/**
+ * Sign-in attempts per client address; a successful one is given back, so only failures (and
+ * attempts still in flight) count. Per account there is no hard limit, which a stranger could use
+ * to keep the owner out: the account lock asks for a solved challenge instead (auth.service).
+ */
 export const SIGN_IN_PER_IP: RateLimit = { limit: 50, windowMs: 15 * 60_000 };
 /** Password reset and verification mails per address and per client address. */
 export const MAIL_PER_ACCOUNT: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
 export const MAIL_PER_IP: RateLimit = { limit: 30, windowMs: 60 * 60_000 };
-/** Captcha answers per client address. */
+/** Mail-link tokens redeemed (reset, verification, unlock, ...) per client address. */
+export const LINK_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
+/** Captcha answers, and challenges issued, per client address. */
 export const CAPTCHA_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
+export const CAPTCHA_ISSUE_PER_IP: RateLimit = { limit: 60, windowMs: 15 * 60_000 };
+/** Sign-ups per client address (a mail is sent to each new account). */
+export const SIGN_UP_PER_IP: RateLimit = { limit: 30, windowMs: 60 * 60_000 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -42,11 +50,8 @@ export async function consume(prisma: Pick<PrismaClient, '$queryRaw'>, key: stri
   }
 }
 
-/** Refuses (RATE_LIMITED) when `key` already used up this window, without counting (for failure-only limits). */
-export async function assertUnderLimit(prisma: Pick<PrismaClient, 'rateLimitBucket'>, key: string, rule: RateLimit, now = new Date()): Promise<void> {
+/** Gives back one attempt counted by consume() in the same window (e.g. a sign-in that succeeded). */
+export async function refund(prisma: Pick<PrismaClient, '$executeRaw'>, key: string, rule: RateLimit, now = new Date()): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const bucket = await prisma.rateLimitBucket.findUnique({ where: { key_windowStart: { key, windowStart } }, select: { count: true } });
-  if (bucket && bucket.count >= rule.limit) {
-    throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000) });
-  }
+  await prisma.$executeRaw`UPDATE rate_limit_buckets SET count = GREATEST(count - 1, 0) WHERE key = ${key} AND window_start = ${windowStart}`;
 }

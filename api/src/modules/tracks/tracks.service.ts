@@ -181,7 +181,10 @@ export async function deleteTrack(ctx: ReleaseCtx, id: string, expectedVersion?:
     const { track, release } = await lockOwnedTrack(tx, ctx, id);
     assertExpectedVersion(release, expectedVersion);
     const { version } = await prepareEdit(tx, ctx, release);
-    await tx.track.delete({ where: { id } });
+    // A parallel delete of the same track waits on the row and then finds it gone: it answers
+    // NOT_FOUND, like a second delete, instead of failing on a missing row (P2025, a 500).
+    const deleted = await tx.track.deleteMany({ where: { id } });
+    if (deleted.count === 0) throw trackNotFound();
     const file = track.audioFileId ? await tx.storedFile.delete({ where: { id: track.audioFileId }, select: { storageKey: true } }) : null;
     const rest = await tx.track.findMany({ where: { releaseId: release.id }, orderBy: { position: 'asc' }, select: { id: true } });
     for (const [position, t] of rest.entries()) await tx.track.update({ where: { id: t.id }, data: { position } });

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { badInput } from '../../domain-error.ts';
 import type { EmailToken, EmailTokenKind } from '../../generated/prisma/client.ts';
 import { hashToken, newToken } from '../auth/session.service.ts';
+import { requestMeta } from '../auth/http-binding.ts';
+import { LINK_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 
 export const TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   VERIFY_EMAIL: 7 * 24 * 3600_000,
@@ -27,9 +29,11 @@ export async function issueEmailToken(ctx: AppContext, userId: string, kind: Ema
 
 /**
  * Claims a token once (atomically); an unknown, used, expired or wrong-kind token is a 400. With
- * `ownerId`, a token of another user is refused too, and stays unused for its owner.
+ * `ownerId`, a token of another user is refused too, and stays unused for its owner. Attempts are
+ * limited per client address (the paths that redeem links are open to anyone).
  */
 export async function claimEmailToken(ctx: AppContext, token: unknown, kind: EmailTokenKind, now = new Date(), ownerId?: string): Promise<EmailToken> {
+  await consume(ctx.prisma, `link:ip:${requestMeta(ctx).ip ?? 'unknown'}`, LINK_PER_IP, now);
   const invalid = () => badInput(LINK_INVALID_MESSAGE, [{ field: 'token', key: 'token-invalid', message: LINK_INVALID_MESSAGE }], 'token-invalid');
   if (typeof token !== 'string' || token.length < 10 || token.length > 200) throw invalid();
   const row = await ctx.prisma.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });

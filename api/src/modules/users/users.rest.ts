@@ -32,7 +32,7 @@ import type { FieldError } from '../../domain-error.ts';
 const text = () => optional(nullable(string()));
 const flag = () => optional(nullable(boolean()));
 
-const LoginBody = object({ username: string(), password: string(), rememberMe: optional(boolean()) });
+const LoginBody = object({ username: string(), password: string(), rememberMe: optional(boolean()), captchaCode: optional(string()) });
 const SignUpBody = object({
   email: string(),
   password: string(),
@@ -43,7 +43,6 @@ const SignUpBody = object({
   privacyPolicyAgreement: flag(),
   parentEmail: text(),
   captchaCode: text(),
-  captchaId: text(),
   campaignId: text(),
   templateId: text(),
 });
@@ -65,7 +64,6 @@ const ProfileBody = object({
   paypalFirstName: text(),
   paypalLastName: text(),
   captchaCode: text(),
-  captchaId: text(),
   // Legacy snake_case names of the PayPal fields (supporting §3).
   paypal_email: text(),
   paypal_first_name: text(),

@@ -95,7 +95,7 @@ export const Profile = builder.objectRef<ProfileView>('Profile').implement({
     onboarding: t.field({ type: Onboarding, resolve: (p) => p.onboarding }),
     needsCaptcha: t.exposeBoolean('needsCaptcha', {
       description:
-        "The sign-up captcha is on and this account, still on-boarding, never answered one: step 1 shows a 'signup' captcha, answered through updateProfile(captchaId, captchaCode); until then onboarding.name is false.",
+        "The sign-up captcha is on and this account, still on-boarding, never answered one: step 1 shows a 'signup' captcha, answered through updateProfile(captchaCode); until then onboarding.name is false.",
     }),
     impersonatedBy: t.field({ type: Impersonator, nullable: true, resolve: (p) => p.impersonatedBy }),
     viewerCan: t.field({ type: ProfileAbilities, resolve: (p) => p.viewerCan }),
@@ -112,8 +112,7 @@ const SignUpInput = builder.inputType('SignUpInput', {
     distributionAgreement: t.boolean(),
     privacyPolicyAgreement: t.boolean(),
     parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
-    captchaCode: t.string({ description: "The characters of a 'signup' captcha picture, or the answer to its text question; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
-    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
+    captchaCode: t.string({ description: "The ALTCHA widget's payload for a solved 'signup' challenge; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
     campaignId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
     templateId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
   }),
@@ -138,8 +137,7 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
     paypalEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
     paypalFirstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
     paypalLastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    captchaCode: t.string({ description: "While profile.needsCaptcha: the characters of a 'signup' captcha picture or the answer to its text question (a missing or wrong one is a field error)." }),
-    captchaId: t.string({ description: 'The id of the createCaptchaChallenge(type: "signup") or createCaptchaQuestion(type: "signup") challenge that captchaCode answers.' }),
+    captchaCode: t.string({ description: "While profile.needsCaptcha: the ALTCHA widget's payload for a solved 'signup' challenge (a missing or wrong one is a field error)." }),
   }),
 });
 

@@ -24,7 +24,8 @@ import { requestMeta, setCookie } from '../auth/http-binding.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/session.service.ts';
 import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
-import { MAIL_PER_ACCOUNT, MAIL_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
+import { MAIL_PER_ACCOUNT, MAIL_PER_IP, SIGN_UP_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
+import { onUniqueViolation } from '../../db/prisma-errors.ts';
 import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
 import { requireViewer } from './users.policy.ts';
@@ -76,8 +77,6 @@ export interface SignUpInput {
   privacyPolicyAgreement?: boolean | null;
   parentEmail?: string | null;
   captchaCode?: string | null;
-  /** The 'signup' challenge the code answers; defaults to the cadence_captcha cookie. */
-  captchaId?: string | null;
   campaignId?: string | null;
   templateId?: string | null;
 }
@@ -85,7 +84,7 @@ export interface SignUpInput {
 /** Creates an account (behind the sign-up captcha when configured), mails the verification link and signs the new user in. */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<ProfileView> {
   assertWithinLimits(input, SIGN_UP_LIMITS);
-  await consume(ctx.prisma, `signup:ip:${requestMeta(ctx).ip ?? 'unknown'}`, MAIL_PER_IP);
+  await consume(ctx.prisma, `signup:ip:${requestMeta(ctx).ip ?? 'unknown'}`, SIGN_UP_PER_IP);
   const errors: FieldError[] = [];
   const emailError = validateEmail(input.email, emailOptions(ctx));
   if (emailError) errors.push(fe('email', emailError));
@@ -116,14 +115,15 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
 
   const email = input.email.trim();
   const emailNormalized = email.toLowerCase();
-  if (await ctx.prisma.user.findUnique({ where: { emailNormalized }, select: { id: true } })) {
-    throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS, fieldErrors: [{ field: 'email', key: 'user-exists', message: EMAIL_BLOCKED_MESSAGE }] });
-  }
-  const user = await ctx.prisma.user.create({
+  const userExists = () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS, fieldErrors: [{ field: 'email', key: 'user-exists', message: EMAIL_BLOCKED_MESSAGE }] });
+  if (await ctx.prisma.user.findUnique({ where: { emailNormalized }, select: { id: true } })) throw userExists();
+  const passwordHash = await hashPassword(input.password);
+  // Two sign-ups with one address at once: the unique index decides, the loser answers like above.
+  const user = await onUniqueViolation(() => ctx.prisma.user.create({
     data: {
       email,
       emailNormalized,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       passwordChangedAt: new Date(),
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
@@ -134,7 +134,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
       brand: ctx.brandId,
       captchaPassedAt: ctx.config.signupCaptcha ? new Date() : null,
     },
-  });
+  }), userExists);
   await recordAudit(ctx, { category: 'USER', subcategory: 'USER_CREATED', userId: user.id, actorId: user.id, newValues: { email, brand: ctx.brandId } });
   if (input.campaignId) {
     await ctx.prisma.marketingTracking.create({ data: { userId: user.id, campaignId: input.campaignId, templateId: input.templateId ?? null, source: 'signup' } });
@@ -197,7 +197,6 @@ export interface ProfilePatchInput {
   paypalLastName?: string | null;
   /** The answer to a 'signup' captcha, while on-boarding asks for one (profile.needsCaptcha). */
   captchaCode?: string | null;
-  captchaId?: string | null;
 }
 
 const PAYPAL_FIELDS = ['paypalEmail', 'paypalFirstName', 'paypalLastName'] as const;
@@ -450,7 +449,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
   const email = row.newEmail ?? '';
   const taken = await ctx.prisma.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } });
   if (taken && taken.id !== user.id) throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS });
-  await ctx.prisma.user.update({ where: { id: user.id }, data: { email, emailNormalized: email.toLowerCase(), emailVerified: true, emailVerifiedAt: new Date(), notValidEmail: false } });
+  await onUniqueViolation(
+    () => ctx.prisma.user.update({ where: { id: user.id }, data: { email, emailNormalized: email.toLowerCase(), emailVerified: true, emailVerifiedAt: new Date(), notValidEmail: false } }),
+    () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS }),
+  );
   await recordAudit(ctx, { category: 'USER', subcategory: 'EMAIL_SAVED', userId: user.id, actorId: ctx.viewer?.userId ?? user.id, oldValues: { email: user.email }, newValues: { email } });
   await sendMail(ctx, { to: user.email, userId: user.id, template: 'email-changed-notice' });
 }
@@ -539,7 +541,6 @@ export async function deleteAccount(ctx: AppContext): Promise<void> {
     ctx.prisma.session.deleteMany({ where: { OR: [{ userId: id }, { impersonatorId: id }] } }),
     ctx.prisma.apiToken.deleteMany({ where: { userId: id } }),
     ctx.prisma.emailToken.deleteMany({ where: { userId: id } }),
-    ctx.prisma.captchaChallenge.deleteMany({ where: { userId: id } }),
     ctx.prisma.inAppMessageDismissal.deleteMany({ where: { userId: id } }),
     ctx.prisma.webPushToken.deleteMany({ where: { userId: id } }),
     ctx.prisma.invitation.deleteMany({ where: { inviterId: id } }),

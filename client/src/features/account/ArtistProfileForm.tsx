@@ -14,13 +14,12 @@ import {
   type SavedProfile,
 } from '@cadence/domain/profile';
 import { toFieldValidator } from '@cadence/domain/validators';
-import { useEffect, useRef, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { useRef, useState } from 'react';
+import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { CaptchaField, isAnswered } from '../../lib/captcha/CaptchaField';
-import type { CaptchaChallengeState } from '../../lib/captcha/useCaptchaChallenge';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedTask } from './useDebouncedTask';
 
@@ -30,20 +29,19 @@ export interface ProfileFormProfile extends SavedProfile {
 
 export interface ArtistProfileFormProps {
   profile: ProfileFormProfile;
-  /** Saves the changed fields; with the captcha on, also the typed code (then the patch may be empty). */
+  /** Saves the changed fields; with the captcha on, also the solved check (then the patch may be empty). */
   onSave: (patch: ProfilePatch, captchaCode?: string) => Promise<unknown>;
   hideExplanations?: boolean;
   oneColumn?: boolean;
-  /** Turns the optional captcha on (supporting §2, §4): the picture or question to answer. */
+  /** Turns the optional captcha on (supporting §2, §4): a 'signup' proof-of-work check. */
   captcha?: ArtistProfileCaptcha;
 }
 
 export interface ArtistProfileCaptcha {
-  challenge: CaptchaChallengeState;
-  /** Why the server refused the last code (a new picture or question comes with it). */
+  /** Bumped after the server used or refused a solution: the check starts over. */
+  generation: number;
+  /** Why the server refused the last solution. */
   error?: string | null;
-  /** Called on a switch between picture and question (the refusal message no longer applies). */
-  onSwitch?: () => void;
 }
 
 /** Where clearing the captcha sends the user (supporting §2): the on-boarding Name step, afresh. */
@@ -52,28 +50,28 @@ export const CAPTCHA_CLEARED_URL = '/on-boarding?step=1';
 type ArtistProfileFormValues = ArtistProfileValues & { captcha?: string };
 
 /**
- * Supporting §4: a valid captcha code is kept in local storage; clearing a typed code forgets it and
- * sends the user to CAPTCHA_CLEARED_URL. Switching between picture and question empties the field
- * too, but that is not the person clearing their code: it forgets the code and stays.
+ * Supporting §4: a solved check is kept in local storage and saved with the profile; when it is
+ * cleared (it expired unused), it is forgotten and the user goes to CAPTCHA_CLEARED_URL. A new
+ * check after the server's answer empties the field too, but that is not clearing: it stays.
  */
-function ProfileCaptcha({ captcha, onAfterBlur }: { captcha: ArtistProfileCaptcha; onAfterBlur: () => void }) {
+function ProfileCaptcha({ captcha, onSolved }: { captcha: ArtistProfileCaptcha; onSolved: () => void }) {
   const navigate = useNavigate();
-  const { input } = useField<string>('captcha', { subscription: { value: true } });
-  const value = typeof input.value === 'string' ? input.value : '';
-  const format = captcha.challenge.format;
-  const previous = useRef({ value, format });
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = { value, format };
-    if (isAnswered(value)) window.localStorage.setItem(STORAGE_KEYS.captchaCode, value.trim());
-    else if (before.value.trim() !== '') {
-      window.localStorage.removeItem(STORAGE_KEYS.captchaCode);
-      if (before.format === format) void navigate(CAPTCHA_CLEARED_URL);
-    }
-  }, [value, format, navigate]);
   return (
     <>
-      <CaptchaField name="captcha" challenge={captcha.challenge} onAfterBlur={onAfterBlur} onSwitch={captcha.onSwitch} />
+      <CaptchaField
+        name="captcha"
+        type="signup"
+        generation={captcha.generation}
+        onChange={(payload) => {
+          if (payload) {
+            window.localStorage.setItem(STORAGE_KEYS.captchaCode, payload);
+            onSolved();
+          } else {
+            window.localStorage.removeItem(STORAGE_KEYS.captchaCode);
+            void navigate(CAPTCHA_CLEARED_URL);
+          }
+        }}
+      />
       {captcha.error && <ErrorMessage>{captcha.error}</ErrorMessage>}
     </>
   );
@@ -96,7 +94,7 @@ const toValues = (profile: ProfileFormProfile): Required<{ [K in keyof ArtistPro
  * their hints; after a field is left, a 100 ms debounce saves the changed fields when the whole
  * form is valid. An artist name already among the primary artists is not sent again. With `captcha`
  * given, the captcha is part of the form: required (nothing is saved without it), see ProfileCaptcha;
- * a newly typed code is sent even when no other field changed.
+ * a newly solved check is sent even when no other field changed.
  */
 export function ArtistProfileForm({ profile, onSave, hideExplanations = false, oneColumn = false, captcha }: ArtistProfileFormProps) {
   const [initialValues] = useState(() => toValues(profile));
@@ -145,7 +143,7 @@ export function ArtistProfileForm({ profile, onSave, hideExplanations = false, o
               validate={toFieldValidator(validateBirthday)}
               onAfterBlur={scheduleSave}
             />
-            {captcha && <ProfileCaptcha captcha={captcha} onAfterBlur={scheduleSave} />}
+            {captcha && <ProfileCaptcha captcha={captcha} onSolved={scheduleSave} />}
             {busy && <Spinner label="Saving your profile" />}
           </form>
         );

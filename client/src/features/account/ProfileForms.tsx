@@ -16,7 +16,6 @@ import { ContactsForm, type EmailChangeFailure } from './ContactsForm';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { ShortProfileForm } from './ShortProfileForm';
 import { useSaveProfile, type AccountProfile } from '../../lib/account/useAccount';
-import { useCaptchaChallenge } from '../../lib/captcha/useCaptchaChallenge';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useState } from 'react';
 
@@ -42,18 +41,18 @@ export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountPro
 
 /**
  * The artist profile form on the signed-in profile. `captcha` (on-boarding step 1 turns it on while
- * profile.needsCaptcha) adds the form's captcha with a self-hosted 'signup' challenge (a picture, or
- * a text question instead), answered with the save; a refused code shows its message and a new one.
+ * profile.needsCaptcha) adds the form's 'signup' proof-of-work check, sent with the save; a refused
+ * solution shows its message and the check starts over (a solution is taken once).
  */
 export function ProfileArtistForm({ profile, hideExplanations, captcha = false }: { profile: AccountProfile; hideExplanations?: boolean; captcha?: boolean }) {
   const save = useSaveProfile();
-  const challenge = useCaptchaChallenge('signup', captcha);
+  const [generation, setGeneration] = useState(0);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const onSave = async (patch: UpdateProfileInput, captchaCode?: string) => {
-    const refused = await save(captchaCode === undefined ? patch : { ...patch, captchaCode, captchaId: challenge.id });
+    const refused = await save(captchaCode === undefined ? patch : { ...patch, captchaCode });
     const captchaRefusal = refused.find((e) => e.field === 'captchaCode');
     setCaptchaError(captchaRefusal?.message ?? null);
-    if (captchaRefusal) void challenge.refresh();
+    if (captchaRefusal) setGeneration((g) => g + 1);
     const others = refused.filter((e) => e !== captchaRefusal);
     if (others.length > 0) throw new Error(others.map((e) => e.message).join(' '));
   };
@@ -62,7 +61,7 @@ export function ProfileArtistForm({ profile, hideExplanations, captcha = false }
       profile={profile}
       hideExplanations={hideExplanations}
       onSave={onSave}
-      captcha={captcha ? { challenge, error: captchaError, onSwitch: () => setCaptchaError(null) } : undefined}
+      captcha={captcha ? { generation, error: captchaError } : undefined}
     />
   );
 }

@@ -8,6 +8,7 @@ import { validateEmail, validateParentEmail } from '@cadence/domain/email';
 import { birthdayPlaceholder, validateBirthday, validateFirstName, validateLastName } from '@cadence/domain/profile';
 import { password as passwordRule, toFieldValidator } from '@cadence/domain/validators';
 import { FORM_ERROR, type FormApi } from 'final-form';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useEnvironment } from '../../lib/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -17,7 +18,6 @@ import { TextField } from '../../ui/TextField';
 import { SignUpMutation } from './auth.graphql';
 import { CaptchaField } from '../../lib/captcha/CaptchaField';
 import { readCookie } from '../../lib/session';
-import { useCaptchaChallenge } from '../../lib/captcha/useCaptchaChallenge';
 
 export interface SignUpValues {
   email: string;
@@ -28,7 +28,7 @@ export interface SignUpValues {
   parentEmail?: string;
   privacyPolicyAgreement?: boolean;
   distributionAgreement?: boolean;
-  /** The characters of the sign-up captcha, or the answer to its question (only when the server asks for one). */
+  /** The solved sign-up challenge (only when the server asks for one). */
   captchaCode?: string;
 }
 
@@ -53,13 +53,13 @@ export function signUpAgeGroup(birthday: string | undefined, today: string) {
  * Core §1, §4, §7 sign-up: email, password (the domain rule), names and birthday; adults accept the
  * distribution agreement, minors give a parent's email and accept the privacy policy, under 13 is
  * refused by the server (which sets age_restricted) and ends on /disabled. When the server's
- * sign-up captcha is on (client config signupCaptcha), the form shows its picture, or a text question
- * instead for a person who cannot see it, and sends the answer.
+ * sign-up captcha is on (client config signupCaptcha), the form shows the proof-of-work check and
+ * sends the solved challenge.
  */
 export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFormProps) {
   const [signUp] = useMutation(SignUpMutation);
   const { blackDomainList, signupCaptcha } = useEnvironment();
-  const captcha = useCaptchaChallenge('signup', signupCaptcha);
+  const [captchaGeneration, setCaptchaGeneration] = useState(0);
   const emailRule = (value: unknown) => validateEmail(value, { blockedDomains: blackDomainList })?.message;
 
   const onSubmit = async (values: SignUpValues, form: FormApi<SignUpValues>) => {
@@ -78,7 +78,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
             privacyPolicyAgreement: group === 'minor' ? values.privacyPolicyAgreement === true : undefined,
             campaignId: readCookie(COOKIES.marketingCampaign) ?? undefined,
             templateId: readCookie(COOKIES.marketingTemplate) ?? undefined,
-            ...(signupCaptcha ? { captchaCode: values.captchaCode?.trim() ?? '', captchaId: captcha.id } : {}),
+            ...(signupCaptcha ? { captchaCode: values.captchaCode?.trim() ?? '' } : {}),
           },
         },
       });
@@ -91,12 +91,9 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
         return undefined;
       }
       if (signupCaptcha) {
-        // A challenge answers once and a refused one may be spent: ask for a new one and a new answer.
-        setTimeout(() => {
-          form.change('captchaCode', '');
-          form.resetFieldState('captchaCode');
-        });
-        void captcha.refresh();
+        // A solution is taken once and a refused one may be spent: the check starts over.
+        setCaptchaGeneration((g) => g + 1);
+        setTimeout(() => form.resetFieldState('captchaCode'));
         if (info.key?.startsWith('captcha-')) return { [FORM_ERROR]: info.message };
       }
       const byField = fieldErrorsByName(info);
@@ -126,7 +123,7 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
                 <AgreementField name="privacyPolicyAgreement" />
               </>
             )}
-            {signupCaptcha && <CaptchaField name="captchaCode" challenge={captcha} />}
+            {signupCaptcha && <CaptchaField name="captchaCode" type="signup" generation={captchaGeneration} errorsAfterSubmit />}
             {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
             <button className="button" type="submit" disabled={submitting}>
               {submitting ? 'Creating your account…' : 'Create account'}

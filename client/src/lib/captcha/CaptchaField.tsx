@@ -1,87 +1,97 @@
-import { useForm } from 'react-final-form';
+import type {} from 'altcha/types/react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useField } from 'react-final-form';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
-import type { CaptchaChallengeState, CaptchaFormat } from './useCaptchaChallenge';
+import { loadAltchaWidget } from './altcha-widget';
 
-/** The message when the characters are missing (the server's 'captcha-required' wording). */
-export const CAPTCHA_REQUIRED_MESSAGE = 'Please type the characters you see in the picture.';
+/** The message when the check was not done (the server's 'captcha-required' wording). */
+export const CAPTCHA_REQUIRED_MESSAGE = "Please confirm you're not a robot.";
+export const CAPTCHA_LOAD_FAILED_MESSAGE = 'We could not load the security check. Please reload the page.';
 
-/** Something was typed, ignoring surrounding spaces. */
+/** The field holds a solved challenge. */
 export const isAnswered = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-const WORDING: Record<CaptchaFormat, { loading: string; loadFailed: string; another: string; required: string; switchTo: string }> = {
-  image: {
-    loading: 'Loading the picture',
-    loadFailed: 'We could not load the picture. Please ask for another.',
-    another: 'Show another picture',
-    required: CAPTCHA_REQUIRED_MESSAGE,
-    switchTo: 'Answer a text question instead',
-  },
-  text: {
-    loading: 'Loading the question',
-    loadFailed: 'We could not load the question. Please ask for another.',
-    another: 'Ask another question',
-    required: 'Please type your answer to the question.',
-    switchTo: 'Type the characters in a picture instead',
-  },
-};
+/** The widget's `statechange` event: its state and, once verified, the payload to send. */
+type StateChange = CustomEvent<{ state: string; payload?: string }>;
 
 export interface CaptchaFieldProps {
-  /** The react-final-form field holding the typed answer. */
+  /** The react-final-form field that receives the solved challenge (the widget's payload). */
   name: string;
-  challenge: CaptchaChallengeState;
-  /** Holds a missing answer's error until a submit was tried (see TextField). */
+  /** What the challenge is for, as the server issues it. */
+  type: 'signup' | 'unlock';
+  /**
+   * Bump it for a fresh challenge: a solution is taken once, so after the server used or refused
+   * one, the widget starts over and the field empties.
+   */
+  generation?: number;
+  /** Holds a missing check's error until a submit was tried; otherwise it shows once the field was touched. */
   errorsAfterSubmit?: boolean;
-  onAfterBlur?: () => void;
-  /** Called on a switch of format (a form clears its message about the previous challenge). */
-  onSwitch?: () => void;
+  /** Called with each change of the field by the widget (solved, or emptied on expiry). */
+  onChange?: (payload: string | undefined) => void;
 }
 
 /**
- * The self-hosted captcha in a form: a way to switch between the picture and a text question
- * (first, so a person who cannot see the picture meets it before the answer field), the picture or
- * the question, a button for another one, and a labelled, required answer. The question is the
- * answer field's label, so a screen reader reads it on arriving in the field.
+ * The self-hosted proof-of-work check (ALTCHA): a labelled checkbox, "I'm not a robot"; ticking it
+ * (click, or Space from the keyboard) lets the browser work for about a second, with nothing to
+ * read, hear or type. The solved challenge goes into the form field `name`; a missing one is an
+ * announced error tied to the group.
  */
-export function CaptchaField({ name, challenge, errorsAfterSubmit = false, onAfterBlur, onSwitch }: CaptchaFieldProps) {
-  const form = useForm();
-  const words = WORDING[challenge.format];
-  const answer = {
-    name,
-    autoComplete: 'off',
-    spellCheck: false,
-    autoFocus: challenge.switched,
-    errorsAfterSubmit,
-    validate: (value: unknown) => (isAnswered(value) ? undefined : words.required),
-    onAfterBlur,
-  };
-  const status = challenge.loadFailed ? <ErrorMessage>{words.loadFailed}</ErrorMessage> : <Spinner label={words.loading} />;
+export function CaptchaField({ name, type, generation = 0, errorsAfterSubmit = false, onChange }: CaptchaFieldProps) {
+  const id = useId();
+  const widget = useRef<HTMLElement>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const { input, meta } = useField<string>(name, {
+    validate: (value: unknown) => (isAnswered(value) ? undefined : CAPTCHA_REQUIRED_MESSAGE),
+    subscription: { value: true, error: true, touched: true, submitFailed: true, submitSucceeded: true },
+  });
+  // Handlers read the latest callbacks without re-subscribing the widget on each render.
+  const latest = useRef({ input, onChange });
+  latest.current = { input, onChange };
+
+  useEffect(() => {
+    loadAltchaWidget().catch(() => setLoadFailed(true));
+  }, []);
+
+  useEffect(() => {
+    const element = widget.current;
+    if (!element) return undefined;
+    // A new challenge: what was solved before no longer counts.
+    latest.current.input.onChange(undefined);
+    const onState = (event: Event) => {
+      const { state, payload } = (event as StateChange).detail ?? {};
+      const { input: field, onChange: notify } = latest.current;
+      if (state === 'verified' && payload) {
+        field.onChange(payload);
+        field.onBlur();
+        notify?.(payload);
+      } else if (state === 'expired' || state === 'error' || state === 'unverified') {
+        if (isAnswered(field.value)) notify?.(undefined);
+        field.onChange(undefined);
+      }
+    };
+    element.addEventListener('statechange', onState);
+    return () => element.removeEventListener('statechange', onState);
+  }, [generation]);
+
+  const showError = errorsAfterSubmit ? meta.submitFailed || meta.submitSucceeded : meta.touched || meta.submitFailed;
+  const error = showError ? (meta.error as string | undefined) : undefined;
   return (
-    <div className="captcha-field">
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          // An answer belongs to the challenge it was typed for: the new one starts empty and untouched.
-          form.change(name, undefined);
-          form.resetFieldState(name);
-          challenge.switchFormat();
-          onSwitch?.();
-        }}
-      >
-        {words.switchTo}
-      </button>
-      {challenge.format === 'image' && (challenge.imageSrc ? <img className="captcha__image" src={challenge.imageSrc} alt="Characters to type, distorted so that programs cannot read them" width={240} height={80} /> : status)}
-      {challenge.format === 'text' && challenge.question === null && status}
-      <button type="button" className="link-button" onClick={() => void challenge.refresh()}>
-        {words.another}
-      </button>
-      {/* A new key per format: the other format's field starts afresh and, after a switch, takes the focus. */}
-      {challenge.format === 'image' ? (
-        <TextField key="image" {...answer} label="Characters in the picture" autoCapitalize="characters" />
-      ) : (
-        challenge.question !== null && <TextField key="text" {...answer} label={challenge.question} hint="Type the answer as a number, in digits or in words." />
+    <div className="field captcha-field" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+      <p id={`${id}-label`} className="field__label">
+        Security check
+      </p>
+      <p id={`${id}-hint`} className="field__hint">
+        Tick the box: your browser then does a short calculation to show you are a person. There is nothing to read or type.
+      </p>
+      {/* A new key per generation: a fresh widget with a fresh challenge. */}
+      <Fragment key={generation}>
+        <altcha-widget ref={widget} challenge={`/api/captcha/challenge?type=${type}`} name={`${name}-altcha`} auto="off" />
+      </Fragment>
+      {loadFailed && <ErrorMessage>{CAPTCHA_LOAD_FAILED_MESSAGE}</ErrorMessage>}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
       )}
     </div>
   );

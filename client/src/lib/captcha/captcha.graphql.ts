@@ -1,30 +1,12 @@
 import { graphql } from '../../gql';
 
-export const CreateCaptchaChallengeMutation = graphql(`
-  mutation CreateCaptchaChallenge($type: String) {
-    createCaptchaChallenge(type: $type) {
-      id
-      svg
-      expiresAt
-    }
-  }
-`);
+// The ALTCHA widget fetches its challenge itself from GET /api/captcha/challenge?type=...
 
 export const SolveCaptchaMutation = graphql(`
-  mutation SolveCaptcha($id: ID!, $code: String!, $type: String, $username: String) {
-    solveCaptcha(id: $id, code: $code, type: $type, username: $username) {
+  mutation SolveCaptcha($code: String!, $type: String) {
+    solveCaptcha(code: $code, type: $type) {
       solved
       unlocked
-    }
-  }
-`);
-
-export const CreateCaptchaQuestionMutation = graphql(`
-  mutation CreateCaptchaQuestion($type: String) {
-    createCaptchaQuestion(type: $type) {
-      id
-      question
-      expiresAt
     }
   }
 `);

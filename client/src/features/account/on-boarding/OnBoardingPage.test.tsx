@@ -1,14 +1,13 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { STORAGE_KEYS } from '@cadence/domain/constants';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
 import { UpdateProfileMutation, ViewerProfileQuery } from '../../../lib/account/account.graphql';
-import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation } from '../../../lib/captcha/captcha.graphql';
+import { altchaWidgets, widgetState } from '../../../../test/altcha';
 import type { AccountProfile } from '../../../lib/account/useAccount';
 import { CountrySelectQuery } from '../../../lib/dictionaries/CountrySelect';
 import OnBoardingPage from './OnBoardingPage';
@@ -84,11 +83,11 @@ test('without ?step the Name step shows the artist profile form', async () => {
   expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
 });
 
-test('without an owed captcha the Name step shows no picture', async () => {
+test('without an owed captcha the Name step shows no check', async () => {
   renderAt('/on-boarding', profile({}));
   await screen.findByLabelText('Artist Name');
-  expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
-  expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  expect(screen.queryByRole('group', { name: 'Security check' })).not.toBeInTheDocument();
+  expect(altchaWidgets()).toHaveLength(0);
 });
 
 /**
@@ -112,73 +111,25 @@ function owingCaptcha(rightCode: string, refusal: string) {
   return { owing, sent };
 }
 
-test('an account that owes the sign-up captcha answers it in the Name step: a refusal is announced with a new picture, a right code opens Next', async () => {
-  const { owing, sent } = owingCaptcha('K7QX3', 'The characters do not match the image. Please try again.');
-  let pictures = 0;
-  server.use(
-    api.mutation(CreateCaptchaChallengeMutation, ({ variables }) => {
-      pictures += 1;
-      expect(variables.type).toBe('signup');
-      const createCaptchaChallenge = { __typename: 'CaptchaChallenge', id: `c${pictures}`, svg: `<svg>P${pictures}</svg>`, expiresAt: '2030-01-01T00:00:00.000Z' };
-      return HttpResponse.json({ data: { createCaptchaChallenge } });
-    }),
-  );
+test('an account that owes the sign-up captcha does the check in the Name step: a refusal is announced and the check starts over, a solved one opens Next', async () => {
+  const { owing, sent } = owingCaptcha('PAYLOAD-2', 'The verification failed. Please verify again.');
   renderAt('/on-boarding', owing);
-  const user = userEvent.setup();
-  const code = await screen.findByLabelText('Characters in the picture');
-  expect(await screen.findByRole('img', { name: /Characters to type/ })).toHaveAttribute('src', expect.stringContaining('P1'));
+  await screen.findByRole('group', { name: 'Security check' });
+  expect(altchaWidgets()[0]).toHaveAttribute('challenge', '/api/captcha/challenge?type=signup');
   expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-  await user.type(code, 'wrong');
-  await user.tab();
-  expect(await screen.findByRole('alert')).toHaveTextContent('The characters do not match the image. Please try again.');
-  expect(sent).toEqual([{ captchaCode: 'wrong', captchaId: 'c1' }]);
-  await waitFor(() => expect(screen.getByRole('img', { name: /Characters to type/ })).toHaveAttribute('src', expect.stringContaining('P2')));
-  expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBe('wrong');
+  const first = altchaWidgets()[0];
+  await widgetState('verified', 'PAYLOAD-1');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The verification failed. Please verify again.');
+  expect(sent).toEqual([{ captchaCode: 'PAYLOAD-1' }]);
+  await waitFor(() => expect(altchaWidgets()[0]).not.toBe(first));
+  expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBe('PAYLOAD-1');
 
-  await user.clear(code);
-  await user.type(code, 'K7QX3');
-  await user.tab();
+  await widgetState('verified', 'PAYLOAD-2');
   await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
-  expect(sent[sent.length - 1]).toEqual({ captchaCode: 'K7QX3', captchaId: 'c2' });
-  expect(screen.queryByLabelText('Characters in the picture')).not.toBeInTheDocument();
+  expect(sent[sent.length - 1]).toEqual({ captchaCode: 'PAYLOAD-2' });
+  expect(screen.queryByRole('group', { name: 'Security check' })).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-});
-
-test('the Name step offers a text question instead of the picture: a wrong answer is announced with a new question, a right one opens Next', async () => {
-  const { owing, sent } = owingCaptcha('9', 'That answer is not right. Please try the new question.');
-  const questions = ['What is seven plus four?', 'What is twelve minus three?'];
-  let asked = 0;
-  server.use(
-    api.mutation(CreateCaptchaChallengeMutation, () => {
-      const createCaptchaChallenge = { __typename: 'CaptchaChallenge', id: 'c1', svg: '<svg>P1</svg>', expiresAt: '2030-01-01T00:00:00.000Z' };
-      return HttpResponse.json({ data: { createCaptchaChallenge } });
-    }),
-    api.mutation(CreateCaptchaQuestionMutation, ({ variables }) => {
-      expect(variables.type).toBe('signup');
-      asked += 1;
-      const createCaptchaQuestion = { __typename: 'CaptchaQuestion', id: `q${asked}`, question: questions[asked - 1]!, expiresAt: '2030-01-01T00:00:00.000Z' };
-      return HttpResponse.json({ data: { createCaptchaQuestion } });
-    }),
-  );
-  renderAt('/on-boarding', owing);
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Answer a text question instead' }));
-  const answer = await screen.findByRole('textbox', { name: 'What is seven plus four?' });
-  expect(answer).toHaveFocus();
-
-  await user.type(answer, '12');
-  await user.tab();
-  expect(await screen.findByRole('alert')).toHaveTextContent('That answer is not right. Please try the new question.');
-  expect(sent).toEqual([{ captchaCode: '12', captchaId: 'q1' }]);
-  const next = await screen.findByRole('textbox', { name: 'What is twelve minus three?' });
-
-  await user.clear(next);
-  await user.type(next, '9');
-  await user.tab();
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
-  expect(sent[sent.length - 1]).toEqual({ captchaCode: '9', captchaId: 'q2' });
-  expect(screen.queryByRole('textbox', { name: /What is/ })).not.toBeInTheDocument();
 });
 
 test('a 16-year-old is asked for a parent email in the contact step', async () => {

@@ -5,32 +5,24 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../lib/apollo';
-import { CreateCaptchaChallengeMutation, CreateCaptchaQuestionMutation, RequestUnlockLinkMutation, SolveCaptchaMutation, UnlockAccountMutation } from '../../lib/captcha/captcha.graphql';
+import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { useMswServer } from '../../../../test/msw';
+import { createApolloClient } from '../../../lib/apollo';
+import { altchaWidgets, widgetState } from '../../../../test/altcha';
+import { SignInMutation } from '../auth.graphql';
+import { RequestUnlockLinkMutation, SolveCaptchaMutation, UnlockAccountMutation } from '../../../lib/captcha/captcha.graphql';
 import CaptchaPage from './CaptchaPage';
 
 const server = useMswServer();
-let issued = 0;
-let asked = 0;
-const QUESTIONS = ['What is seven plus four?', 'What is twelve minus three?'];
+let signedIn: boolean;
 
 beforeEach(() => {
-  issued = 0;
-  asked = 0;
+  signedIn = false;
   window.localStorage.clear();
   server.use(
-    api.mutation(CreateCaptchaChallengeMutation, () => {
-      issued += 1;
-      const captchaChallenge = { __typename: 'CaptchaChallenge', id: `c${issued}`, svg: `<svg><text>P${issued}</text></svg>`, expiresAt: '2030-01-01T00:00:00.000Z' };
-      return HttpResponse.json({ data: { createCaptchaChallenge: captchaChallenge } });
-    }),
-    api.mutation(CreateCaptchaQuestionMutation, () => {
-      asked += 1;
-      const createCaptchaQuestion = { __typename: 'CaptchaQuestion', id: `q${asked}`, question: QUESTIONS[(asked - 1) % 2]!, expiresAt: '2030-01-01T00:00:00.000Z' };
-      return HttpResponse.json({ data: { createCaptchaQuestion } });
-    }),
+    api.query('ShellViewer', () =>
+      HttpResponse.json({ data: { viewer: signedIn ? { __typename: 'Profile', id: 'u1', primaryArtists: [], isAnalyticsDisabled: false, emailVerified: true, notValidEmail: false } : null } }),
+    ),
   );
 });
 
@@ -44,18 +36,10 @@ function renderPage(navigate: (to: string) => void, url = '/captcha') {
   );
 }
 
-/** This browser remembers a lock (wanted URL, username) and the server accepts any answer; `sent` is what the page asked. */
-function lockedAndSolving(wantedUrl: string): { sent?: Record<string, unknown> } {
+/** This browser remembers a lock (wanted URL, username); `sent` collects what the page asked. */
+function rememberLock(wantedUrl: string) {
   window.localStorage.setItem(STORAGE_KEYS.lockRedirectUrl, wantedUrl);
   window.localStorage.setItem(STORAGE_KEYS.usernameFormData, 'locked@cadence-mail.com');
-  const seen: { sent?: Record<string, unknown> } = {};
-  server.use(
-    api.mutation(SolveCaptchaMutation, ({ variables }) => {
-      seen.sent = variables;
-      return HttpResponse.json({ data: { solveCaptcha: { solved: true, unlocked: false } } });
-    }),
-  );
-  return seen;
 }
 
 const badInput = (message: string, key: string, fieldErrors: { field: string; key: string; message: string }[] = []) => ({
@@ -63,80 +47,86 @@ const badInput = (message: string, key: string, fieldErrors: { field: string; ke
   errors: [{ message, extensions: { code: 'BAD_USER_INPUT', key, fieldErrors } }],
 });
 
-test('a solved captcha unlocks the remembered account and returns to the wanted URL', async () => {
-  const solve = lockedAndSolving('/sales');
+test('signed out: the password and the solved check sign in and return to the wanted URL', async () => {
+  rememberLock('/sales');
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(SignInMutation, ({ variables }) => {
+      sent.push(variables.input);
+      return HttpResponse.json({ data: { signIn: { id: 'u1', role: 'USER', onboarding: { firstIncompleteStep: null } } } });
+    }),
+  );
   const navigate = jest.fn();
   const user = userEvent.setup();
   renderPage(navigate);
-  const image = await screen.findByRole('img', { name: /Characters to type/ });
-  expect(image.getAttribute('src')).toContain(encodeURIComponent('<text>P1</text>'));
-  await user.type(screen.getByLabelText('Characters in the picture'), 'abcde');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const form = await screen.findByRole('form', { name: 'Security check' });
+  expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveValue('locked@cadence-mail.com');
+  expect(within(form).getByRole('group', { name: 'Security check' })).toBeInTheDocument();
+  expect(altchaWidgets()[0]).toHaveAttribute('challenge', '/api/captcha/challenge?type=unlock');
+
+  // nothing is sent before the check is done and the password typed; both are announced
+  await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+  expect(await within(form).findByText("Please confirm you're not a robot.")).toHaveAttribute('role', 'alert');
+  expect(within(form).getByText('Password is required')).toHaveAttribute('role', 'alert');
+  expect(sent).toHaveLength(0);
+
+  await user.type(within(form).getByLabelText('Password'), 'Secret123');
+  await widgetState('verified', 'PAYLOAD-1');
+  await user.click(within(form).getByRole('button', { name: 'Sign in' }));
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/sales'));
-  expect(solve.sent).toEqual({ id: 'c1', code: 'abcde', type: 'unlock', username: 'locked@cadence-mail.com' });
+  expect(sent).toEqual([{ username: 'locked@cadence-mail.com', password: 'Secret123', captchaCode: 'PAYLOAD-1' }]);
   expect(window.localStorage.getItem(STORAGE_KEYS.lockRedirectUrl)).toBeNull();
 });
 
-test('a wrong answer is announced and a new picture is shown', async () => {
-  server.use(api.mutation(SolveCaptchaMutation, () => HttpResponse.json(badInput('The characters do not match the image. Please try again.', 'captcha-mismatch'))));
+test('signed out: a wrong password is announced without saying more, and the check starts over', async () => {
+  rememberLock('/sales');
+  server.use(api.mutation(SignInMutation, () => HttpResponse.json({ data: null, errors: [{ message: 'The email or password is incorrect.', extensions: { code: 'UNAUTHENTICATED' } }] })));
   const navigate = jest.fn();
   const user = userEvent.setup();
   renderPage(navigate);
-  await screen.findByRole('img', { name: /Characters to type/ });
-  await user.type(screen.getByLabelText('Characters in the picture'), 'wrong');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('The characters do not match the image. Please try again.');
-  await waitFor(() => expect(screen.getByRole('img', { name: /Characters to type/ }).getAttribute('src')).toContain('P2'));
+  const form = await screen.findByRole('form', { name: 'Security check' });
+  await user.type(within(form).getByLabelText('Password'), 'Wrong1abc');
+  const first = altchaWidgets()[0];
+  await widgetState('verified', 'PAYLOAD-1');
+  await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+  expect(await within(form).findByText('Wrong email or password. Please try again.')).toHaveAttribute('role', 'alert');
+  await waitFor(() => expect(altchaWidgets()[0]).not.toBe(first));
   expect(navigate).not.toHaveBeenCalled();
 });
 
-test('with the keyboard alone, a person switches to a text question, whose words label the answer field, and answers it', async () => {
-  const solve = lockedAndSolving('/trends');
+test('signed in (locked while a session was open): the solved check alone unlocks, over solveCaptcha', async () => {
+  signedIn = true;
+  rememberLock('/trends');
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(SolveCaptchaMutation, ({ variables }) => {
+      sent.push(variables);
+      return HttpResponse.json({ data: { solveCaptcha: { solved: true, unlocked: true } } });
+    }),
+  );
   const navigate = jest.fn();
   const user = userEvent.setup();
   renderPage(navigate);
-  await screen.findByRole('img', { name: /Characters to type/ });
-  const toQuestion = screen.getByRole('button', { name: 'Answer a text question instead' });
-  while (document.activeElement !== toQuestion) await user.tab();
-  await user.keyboard('{Enter}');
-
-  const answer = await screen.findByRole('textbox', { name: 'What is seven plus four?' });
-  expect(answer).toHaveFocus();
-  expect(answer).toHaveAccessibleDescription('Type the answer as a number, in digits or in words.');
-  expect(screen.queryByRole('img')).toBeNull();
-  expect(screen.getByText('Answer the question to continue.', { exact: false })).toBeInTheDocument();
-  await user.keyboard('eleven{Enter}');
+  const form = await screen.findByRole('form', { name: 'Security check' });
+  expect(within(form).queryByLabelText('Password')).toBeNull();
+  await widgetState('verified', 'PAYLOAD-2');
+  await user.click(within(form).getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/trends'));
-  expect(solve.sent).toEqual({ id: 'q1', code: 'eleven', type: 'unlock', username: 'locked@cadence-mail.com' });
-
-  // and back to the picture
-  await user.click(screen.getByRole('button', { name: 'Type the characters in a picture instead' }));
-  expect(await screen.findByRole('img', { name: /Characters to type/ })).toBeInTheDocument();
-  expect(screen.getByLabelText('Characters in the picture')).toHaveFocus();
+  expect(sent).toEqual([{ code: 'PAYLOAD-2', type: 'unlock' }]);
 });
 
-test('an empty or wrong answer to the question is announced, and a new question replaces it', async () => {
-  server.use(api.mutation(SolveCaptchaMutation, () => HttpResponse.json(badInput('That answer is not right. Please try the new question.', 'captcha-mismatch'))));
+test('signed in: a refused solution is announced and the check starts over', async () => {
+  signedIn = true;
+  server.use(api.mutation(SolveCaptchaMutation, () => HttpResponse.json(badInput('This verification has expired or was already used. Please verify again.', 'captcha-expired'))));
   const navigate = jest.fn();
   const user = userEvent.setup();
   renderPage(navigate);
-  await user.click(await screen.findByRole('button', { name: 'Answer a text question instead' }));
-  const answer = await screen.findByRole('textbox', { name: 'What is seven plus four?' });
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Please type your answer');
-  expect(answer).toHaveAttribute('aria-invalid', 'true');
-
-  await user.type(answer, '12{Enter}');
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('That answer is not right. Please try the new question.'));
-  const next = await screen.findByRole('textbox', { name: 'What is twelve minus three?' });
-  await waitFor(() => expect(next).toHaveValue(''));
-  // leaving the new, empty field for another option is not a mistake to announce
-  await user.click(next);
-  await user.tab();
-  expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['That answer is not right. Please try the new question.']);
-  expect(next).not.toHaveAttribute('aria-invalid');
-  await user.click(screen.getByRole('button', { name: 'Ask another question' }));
-  expect(await screen.findByRole('textbox', { name: 'What is seven plus four?' })).toBeInTheDocument();
+  const form = await screen.findByRole('form', { name: 'Security check' });
+  const first = altchaWidgets()[0];
+  await widgetState('verified', 'PAYLOAD-3');
+  await user.click(within(form).getByRole('button', { name: 'Continue' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('This verification has expired or was already used. Please verify again.');
+  await waitFor(() => expect(altchaWidgets()[0]).not.toBe(first));
   expect(navigate).not.toHaveBeenCalled();
 });
 
@@ -205,7 +195,7 @@ test('the mailed link (/captcha?unlock=…) unlocks once and then offers to cont
   renderPage(navigate, '/captcha?unlock=tok-123456789');
   expect(await screen.findByRole('status')).toHaveTextContent('Your account is unlocked.');
   expect(tokens).toEqual(['tok-123456789']);
-  expect(screen.queryByRole('img')).toBeNull();
+  expect(altchaWidgets()).toHaveLength(0);
   expect(screen.queryByRole('form', { name: 'Unlock by email' })).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(navigate).toHaveBeenCalledWith('/sales');
@@ -216,6 +206,6 @@ test('a used or expired link is announced and the other ways stay available', as
   server.use(api.mutation(UnlockAccountMutation, () => HttpResponse.json(badInput('This link has expired or was already used.', 'token-invalid'))));
   renderPage(jest.fn(), '/captcha?unlock=old-token-123');
   expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired or was already used. You can still unlock your account below.');
-  expect(await screen.findByRole('img', { name: /Characters to type/ })).toBeInTheDocument();
+  expect(await screen.findByRole('group', { name: 'Security check' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Email me an unlock link' })).toBeInTheDocument();
 });

@@ -1,10 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { graphqlErrorInfo } from '../../lib/graphql-errors';
-import { clearLock } from '../../lib/session';
-import { UnlockAccountMutation } from '../../lib/captcha/captcha.graphql';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { clearLock } from '../../../lib/session';
+import { UnlockAccountMutation } from '../../../lib/captcha/captcha.graphql';
 
 export interface UnlockLinkStatusProps {
   /** The ?unlock= value of the mailed link. */

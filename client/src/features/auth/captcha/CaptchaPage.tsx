@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PageHandle } from '../../lib/page-meta';
-import { reloadAt } from '../../lib/session';
+import type { PageHandle } from '../../../lib/page-meta';
+import { reloadAt } from '../../../lib/session';
 import { UnlockByEmail } from './UnlockByEmail';
 import { UnlockChallengeForm } from './UnlockChallengeForm';
 import { UnlockLinkStatus } from './UnlockLinkStatus';
@@ -17,8 +17,8 @@ export interface CaptchaPageProps {
 }
 
 /**
- * Core §4 /captcha: a locked user types the characters from the image, or answers a text question
- * instead, or asks for an unlock link by mail (which opens this page again with ?unlock=<token>,
+ * Core §4 /captcha: a locked user passes the proof-of-work check (signed out, together with the
+ * password), or asks for an unlock link by mail (which opens this page again with ?unlock=<token>,
  * the one page a locked user may reach). Unlocked, they go back to the URL they wanted.
  */
 export default function CaptchaPage({ navigate = reloadAt }: CaptchaPageProps) {

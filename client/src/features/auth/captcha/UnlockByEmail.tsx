@@ -2,11 +2,11 @@ import { useMutation } from '@apollo/client/react';
 import { validateEmail } from '@cadence/domain/email';
 import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
-import { ErrorMessage } from '../../ui/ErrorMessage';
-import { graphqlErrorInfo } from '../../lib/graphql-errors';
-import { TextField } from '../../ui/TextField';
-import { lockedUsername } from '../../lib/session';
-import { RequestUnlockLinkMutation } from '../../lib/captcha/captcha.graphql';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { TextField } from '../../../ui/TextField';
+import { lockedUsername } from '../../../lib/session';
+import { RequestUnlockLinkMutation } from '../../../lib/captcha/captcha.graphql';
 
 /** Worded so that it says nothing about whether the address has an account, or a locked one. */
 export const UNLOCK_LINK_SENT_MESSAGE = 'If this account is locked, we have sent an unlock link to its email address. The link works once, within one hour.';

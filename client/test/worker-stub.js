@@ -1,0 +1,2 @@
+// Stands in for Vite's `?worker` imports in tests.
+export default class WorkerStub {}
