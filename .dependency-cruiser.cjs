@@ -41,7 +41,8 @@ module.exports = {
       comment: 'Kits are the floor every module stands on; a kit that imports a module makes the arrows run both ways.',
       severity: 'error',
       from: { path: API_KITS },
-      to: { path: '^api/src/(modules|server)/' },
+      // (Their tests may run the whole app through the assembly; nothing-imports-the-api-assembly covers shipped kits.)
+      to: { path: '^api/src/modules/' },
     },
     {
       name: 'nothing-imports-the-api-assembly',

@@ -55,7 +55,8 @@ export interface Config {
     withdrawalMinimum: number;
   };
   mail: { from: string; smtp?: SmtpConfig };
-  limits: { jsonBodyBytes: number; audioUploadBytes: number; imageUploadBytes: number; maxUploadFiles: number };
+  /** Request and answer sizes; `responseBytes` caps every JSON answer (GraphQL and REST). */
+  limits: { jsonBodyBytes: number; audioUploadBytes: number; imageUploadBytes: number; maxUploadFiles: number; responseBytes: number };
   /** Code assignment: ISRC registrant (country + registrant code, 'QZCAD') and the UPC company prefix (digits). */
   codes: { isrcRegistrant: string; upcPrefix: string };
   shutdownGraceMs: number;
@@ -265,6 +266,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       audioUploadBytes: int(env, 'MAX_AUDIO_UPLOAD_BYTES', 2_000_000_000, 1_000, 10_000_000_000),
       imageUploadBytes: int(env, 'MAX_IMAGE_UPLOAD_BYTES', 30_000_000, 1_000, 1_000_000_000),
       maxUploadFiles: int(env, 'MAX_UPLOAD_FILES', 10, 1, 100),
+      responseBytes: int(env, 'MAX_RESPONSE_BYTES', 10_000_000, 1_000, 1_000_000_000),
     },
     codes: { isrcRegistrant: isrcRegistrant(env), upcPrefix: upcPrefix(env) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

@@ -46,3 +46,11 @@ test('an unknown path answers with a redirect to the start page', async () => {
   const result = await render('http://localhost/no/such/page', boot('Cadence'));
   expect(result).toEqual({ kind: 'redirect', status: 302, location: '/' });
 });
+
+test('every inline script of a rendered page carries the CSP nonce it is given', async () => {
+  const result = await render('http://localhost/about', boot('Cadence'), { nonce: 'n0nce+/=' });
+  if (result.kind !== 'page') throw new Error('expected a page');
+  const scripts = [...result.html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain('nonce="n0nce+/="');
+});

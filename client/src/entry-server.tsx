@@ -32,8 +32,13 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes);
 
+/** Per-request options: the CSP nonce the page's inline hydration script must carry. */
+export interface RenderOptions {
+  nonce?: string;
+}
+
 /** Renders one public page for the brand the server will inject into the document. */
-export async function render(url: string, boot: Omit<BootConfig, 'injected'>): Promise<RenderResult> {
+export async function render(url: string, boot: Omit<BootConfig, 'injected'>, options: RenderOptions = {}): Promise<RenderResult> {
   const request = new Request(url, { method: 'GET' });
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -46,7 +51,7 @@ export async function render(url: string, boot: Omit<BootConfig, 'injected'>): P
     renderToString(
       <StrictMode>
         <ApolloProvider client={client}>
-          <StaticRouterProvider router={router} context={context} />
+          <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
         </ApolloProvider>
       </StrictMode>,
     ),

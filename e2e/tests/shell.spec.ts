@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import sharp from 'sharp';
 
 const PUBLIC_PAGES = ['/', '/about', '/features', '/why-level', '/terms-of-use', '/privacy-policy', '/cookies-policy', '/distribution-terms', '/splash', '/disabled'];
 
@@ -64,6 +65,60 @@ test.describe('brand and server rendering', () => {
     await js.getByRole('link', { name: 'Features' }).first().click();
     await expect(js).toHaveURL(/\/features$/);
     expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
+  });
+});
+
+/** Collects every Content-Security-Policy violation the page reports (event and console alike). */
+async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));
+  });
+  page.on('console', (m) => {
+    if (/CSP violation|Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}
+
+test.describe('Content-Security-Policy', () => {
+  test('the start page, sign-in and the release editor run under the CSP without a violation', async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations = await recordCspViolations(page);
+    const start = await page.goto('/');
+    expect(start?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(start?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Hydration ran: the server-rendered page reacts to a client-side navigation.
+    await page.getByRole('link', { name: 'Features' }).first().click();
+    await expect(page).toHaveURL(/\/features$/);
+
+    await page.goto('/?login=login');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill('artist@cadence.test');
+    await dialog.getByLabel('Password').fill('Cadence123');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/releases$/);
+
+    await page.getByRole('button', { name: 'New release' }).click();
+    await expect(page).toHaveURL(/\/releases\/[^/]+$/);
+    await expect(page.getByRole('form', { name: 'Release details' })).toBeVisible({ timeout: 20_000 });
+    const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: { r: 30, g: 60, b: 200 } } }).png().toBuffer();
+    await page.getByLabel('Choose cover art').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: 'Cover art preview' })).toHaveAttribute('src', /\/api\/releases\/.+\/cover/, { timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+
+  test('an inline script without the nonce is refused, so the policy is really in force', async ({ page }) => {
+    const violations = await recordCspViolations(page);
+    await page.goto('/about');
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = true';
+      document.body.append(s);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   });
 });
 

@@ -32,6 +32,7 @@ import type {
 import type pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { createMemoryPglite } from './pglite.ts';
+import { retryingReads } from './connection-errors.ts';
 
 /** Postgres type oids that adapter-pg rejects but that read fine as text. */
 const READ_AS_TEXT: ReadonlyMap<number, number> = new Map([
@@ -146,9 +147,12 @@ export function statementName(query: SqlQuery): string {
 }
 const statementNames = new Map<string, string>();
 
-/** The adapter the Prisma client uses on PostgreSQL: the given pool, with prepared statements. */
+/**
+ * The adapter the Prisma client uses on PostgreSQL: the given pool, with prepared statements, and
+ * reads retried once when their connection is lost (db/connection-errors.ts).
+ */
 export function postgresClientAdapter(pool: pg.Pool, onError: (error: Error) => void): SqlDriverAdapterFactory {
-  return new PrismaPg(pool, { statementNameGenerator: statementName, onPoolError: onError, onConnectionError: onError });
+  return retryingReads(new PrismaPg(pool, { statementNameGenerator: statementName, onPoolError: onError, onConnectionError: onError }));
 }
 
 /**

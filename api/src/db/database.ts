@@ -14,6 +14,7 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { createMemoryPglite, hashOf, loadOrCreateDump, openPgliteDir, pgliteFromImage, pgliteVersion, type PGlite } from './pglite.ts';
 import { StartupError } from './startup-error.ts';
+import { isReadOnlySql, retryReadOnce } from './connection-errors.ts';
 
 /** prisma/migrations at the repository root. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
@@ -139,8 +140,12 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
       await pool.query('SELECT 1');
     },
     sql: {
+      // A read whose connection is lost is sent once more (db/connection-errors.ts).
       query: async <T,>(text: string, params?: unknown[], options?: { prepare?: boolean }) =>
-        (await pool.query(options?.prepare ? { name: statementName({ sql: text } as SqlQuery), text, values: params } : { text, values: params })).rows as T[],
+        retryReadOnce(
+          async () => (await pool.query(options?.prepare ? { name: statementName({ sql: text } as SqlQuery), text, values: params } : { text, values: params })).rows as T[],
+          isReadOnlySql(text),
+        ),
       exec: async (script: string) => {
         await pool.query(script);
       },

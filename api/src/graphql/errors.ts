@@ -2,7 +2,9 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Logger } from '../logger.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /** The GraphQL extension code for a domain error code. */
 export function graphqlCode(code: DomainErrorCode): string {
@@ -25,7 +27,13 @@ export function graphqlCode(code: DomainErrorCode): string {
   }
 }
 
-/** Apollo formatError: domain errors keep their message and details; unknown errors are hidden. */
+/** The extension code of an answer that failed because the database connection was lost. */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+
+/**
+ * Apollo formatError: domain errors keep their message and details; a lost database connection is
+ * SERVICE_UNAVAILABLE (see serviceUnavailableStatus); unknown errors are hidden.
+ */
 export function formatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
@@ -37,11 +45,31 @@ export function formatError(logger: Logger) {
       };
     }
     const code = formatted.extensions?.code;
+    if (isConnectionLost(original)) {
+      logger.warn('database connection lost during a request', { err: original instanceof Error ? original : new Error(String(original)) });
+      return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: SERVICE_UNAVAILABLE } };
+    }
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
       logger.error('graphql resolver failed', { err: original instanceof Error ? original : new Error(String(original)) });
       return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
     return formatted;
+  };
+}
+
+/** Answers 503 with Retry-After when any error of the answer is SERVICE_UNAVAILABLE. */
+export function serviceUnavailableStatus(): ApolloServerPlugin<BaseContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          if (!response.body.singleResult.errors?.some((e) => e.extensions?.code === SERVICE_UNAVAILABLE)) return;
+          response.http.status = 503;
+          response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+        },
+      };
+    },
   };
 }
 

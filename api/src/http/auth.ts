@@ -70,6 +70,34 @@ export function authenticate(authenticator: RequestAuthenticator) {
   };
 }
 
+/**
+ * True when a request provably comes from one of our own pages (or the address bar): the
+ * browser's Sec-Fetch-Site says so, or, from browsers that do not send it, the Origin or Referer
+ * names our host. A request that proves nothing is not same-origin.
+ */
+export function isSameOriginRequest(req: Pick<Request, 'headers'>): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const source = req.headers.origin ?? req.headers.referer;
+  if (!source || source === 'null') return false;
+  try {
+    return new URL(source).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lets a GET that changes state through only from our own pages, so that another site cannot
+ * trigger it with an image or a link (the legacy GET /api/auth/logout).
+ */
+export function sameOriginOnly() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.authMethod === 'bearer' || isSameOriginRequest(req)) return next();
+    res.status(403).json({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+  };
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses cross-site writes on cookie-authenticated requests (REST; GraphQL has Apollo's own). */

@@ -9,6 +9,7 @@ import express, { Router, type Request } from 'express';
 import type { Config } from '../config.ts';
 import { brandFor, brandIdFor } from './brand.ts';
 import { loadSsrRenderer, type SsrBoot } from './ssr.ts';
+import { cspNonce } from './security-headers.ts';
 
 const DEFAULT_TITLE = '{appName} | Music distribution for independent artists';
 const DEFAULT_DESCRIPTION =
@@ -38,14 +39,18 @@ export interface RenderedPage {
   description: string | null;
 }
 
-/** Fills the brand (and the server-rendered page, when there is one) into the client build's HTML. */
-export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>, page?: RenderedPage): string {
+/**
+ * Fills the brand (and the server-rendered page, when there is one) into the client build's HTML.
+ * The inline boot script carries `nonce`, the answer's CSP nonce (http/security-headers.ts).
+ */
+export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>, page?: RenderedPage, nonce?: string): string {
   const brand = brandFor(config, brandIdFor(req));
   const fill = (s: string) => s.replaceAll('{appName}', brand.name);
   const boot = bootConfigFor(config, req);
   const title = page?.title ?? fill(DEFAULT_TITLE);
   const description = page?.description ?? fill(DEFAULT_DESCRIPTION);
-  const bootScript = `<script>window.__CADENCE__=${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`;
+  const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  const bootScript = `<script${nonceAttr}>window.__CADENCE__=${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(description)}">`)
@@ -87,15 +92,15 @@ export function clientHandler(config: Config): Router {
     if (renderer && !(renderer instanceof Error) && renderer.paths.has(req.path)) {
       try {
         const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`).href;
-        const result = await renderer.render(url, bootConfigFor(config, req));
+        const result = await renderer.render(url, bootConfigFor(config, req), { nonce: cspNonce(res) });
         if (result.kind === 'redirect') return res.redirect(result.status, result.location);
-        return res.status(result.status).type('html').send(renderIndexHtml(html, config, req, result));
+        return res.status(result.status).type('html').send(renderIndexHtml(html, config, req, result, cspNonce(res)));
       } catch (err) {
         // A page that fails on the server still works in the browser.
         req.ctx?.logger.error('server rendering failed; sending the client-only page', { err: err instanceof Error ? err : new Error(String(err)), path: req.path });
       }
     }
-    res.type('html').send(renderIndexHtml(html, config, req));
+    res.type('html').send(renderIndexHtml(html, config, req, undefined, cspNonce(res)));
   });
   return r;
 }

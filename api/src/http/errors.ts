@@ -1,6 +1,7 @@
 /** Maps errors to HTTP answers for the legacy REST API (one exhaustive switch). */
 import type { ErrorRequestHandler } from 'express';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /** The HTTP status of a domain error code. */
 export function httpStatus(code: DomainErrorCode): number {
@@ -24,7 +25,10 @@ export function httpStatus(code: DomainErrorCode): number {
 
 interface HttpishError { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string }
 
-/** Last express error handler: domain errors keep their message; body-parser errors become 4xx. */
+/**
+ * Last express error handler: domain errors keep their message; body-parser errors become 4xx; a
+ * lost database connection is a 503 with Retry-After.
+ */
 export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -44,6 +48,12 @@ export function errorHandler(): ErrorRequestHandler {
     }
     if (status && status >= 400 && status < 500) {
       res.status(status).json({ code: 'BAD_USER_INPUT', message: e.expose && e.message ? e.message : 'Bad request' });
+      return;
+    }
+    if (isConnectionLost(err)) {
+      req.ctx?.logger.warn('database connection lost during a request', { err: err instanceof Error ? err : new Error(String(err)) });
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      res.status(503).json({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
       return;
     }
     req.ctx?.logger.error('request failed', { err: err instanceof Error ? err : new Error(String(err)) });

@@ -22,14 +22,19 @@ export type SsrResult =
   | { kind: 'page'; status: number; html: string; title: string | null; description: string | null }
   | { kind: 'redirect'; status: number; location: string };
 
+/** Per-request rendering options: the CSP nonce that the page's inline scripts must carry. */
+export interface SsrOptions {
+  nonce?: string;
+}
+
 export interface SsrRenderer {
   /** Paths (without query) rendered on the server. */
   paths: ReadonlySet<string>;
-  render(url: string, boot: SsrBoot): Promise<SsrResult>;
+  render(url: string, boot: SsrBoot, options?: SsrOptions): Promise<SsrResult>;
 }
 
 interface EntryServerModule {
-  render(url: string, boot: SsrBoot): Promise<SsrResult>;
+  render(url: string, boot: SsrBoot, options?: SsrOptions): Promise<SsrResult>;
   SERVER_RENDERED_PATHS: readonly string[];
 }
 
@@ -47,7 +52,7 @@ export async function loadSsrRenderer(config: Pick<Config, 'clientDistDir'>): Pr
   if (!existsSync(entry)) return null;
   try {
     const mod = (await import(pathToFileURL(entry).href)) as EntryServerModule;
-    return { paths: new Set(mod.SERVER_RENDERED_PATHS), render: (url, boot) => mod.render(url, boot) };
+    return { paths: new Set(mod.SERVER_RENDERED_PATHS), render: (url, boot, options) => mod.render(url, boot, options) };
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err));
   }

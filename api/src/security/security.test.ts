@@ -74,6 +74,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/releases/download-link/:code': 'the download link is the credential (shared with stores and collaborators)',
   'POST /api/auth/login': 'sign-in',
   'GET /api/auth/logout': 'legacy sign-out',
+  'POST /api/auth/logout': 'sign-out: signed out already is a success, as for GET',
   'POST /api/users': 'sign-up',
   'GET /api/users/check-token': 'checks an emailed token',
   'POST /api/users/reset-password': 'forgotten password',

@@ -4,15 +4,17 @@ import express, { Router, type Express } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
-import { formatError } from '../graphql/errors.ts';
+import { formatError, serviceUnavailableStatus } from '../graphql/errors.ts';
+import { graphqlLimits } from '../graphql/limits.ts';
+import { capJsonResponses, graphqlRequestErrors, graphqlUploads, jsonBody, refuseNulInAddress } from '../http/body-limits.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import { errorHandler } from '../http/errors.ts';
 import { brandIdFor } from '../http/brand.ts';
 import { clientHandler } from '../http/client.ts';
@@ -83,6 +85,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
     next();
   });
+  app.use(securityHeaders({ production: config.env.production }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -100,34 +103,45 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   });
 
+  // Token, alias, depth, cost and directive limits; introspection only outside production.
+  const limits = graphqlLimits({ production: config.env.production, responseBytes: config.limits.responseBytes });
   const apollo = new ApolloServer<AppContext>({
     schema,
     csrfPrevention: true,
     // main.ts owns shutdown (drain HTTP, stop jobs, close the database), so Apollo must not react to signals itself.
     stopOnTerminationSignals: false,
     formatError: formatError(logger),
-    introspection: true,
+    ...limits,
     // We send no cache hints (every answer is per user and no-store), and the cache-control plugin
     // would otherwise wrap every field resolver: about a tenth of the releases list's CPU.
-    plugins: [ApolloServerPluginCacheControlDisabled(), actingAuditPlugin(), ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : [])],
+    // The landing page loads scripts from Apollo's CDN, which our CSP (and an offline machine) refuses.
+    plugins: [
+      ...limits.plugins,
+      serviceUnavailableStatus(),
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginLandingPageDisabled(),
+      actingAuditPlugin(),
+      ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : []),
+    ],
   });
   await apollo.start();
 
-  app.use(['/graphql', '/api'], authenticate(authenticatorOf(modules)));
+  app.use(['/graphql', '/api'], refuseNulInAddress(), authenticate(authenticatorOf(modules)));
   app.use('/api', actingAuditMiddleware());
 
   app.use(
     '/graphql',
-    graphqlUploadExpress({ maxFileSize: config.limits.audioUploadBytes, maxFiles: config.limits.maxUploadFiles }),
-    express.json({ limit: config.limits.jsonBodyBytes }),
+    graphqlUploads({ maxFileSize: config.limits.audioUploadBytes, maxFiles: config.limits.maxUploadFiles }),
+    jsonBody(config.limits.jsonBodyBytes),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
+    graphqlRequestErrors(),
   );
 
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use('/api', csrfGuard(), express.json({ limit: config.limits.jsonBodyBytes }), apiRouter());
+  app.use('/api', csrfGuard(), capJsonResponses(config.limits.responseBytes), jsonBody(config.limits.jsonBodyBytes), apiRouter());
   app.use('/api', (_req, res) => {
     res.status(404).json({ code: 'NOT_FOUND', message: 'No such API path' });
   });

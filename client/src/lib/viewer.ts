@@ -52,7 +52,7 @@ export function useViewer(): ViewerState {
 /** Signs out, then loads the start page afresh (core §2: after logout the user goes to the root route). */
 export async function signOut(client: RestClient, leave: (url: string) => void): Promise<void> {
   try {
-    await client.get('/api/auth/logout');
+    await client.post('/api/auth/logout');
   } catch {
     // Signed out already, or the server is unreachable: either way the app starts afresh.
   } finally {

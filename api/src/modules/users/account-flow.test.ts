@@ -44,7 +44,7 @@ describe('sign-up, verification, sign-in, profile and sign-out over REST', () =>
 
     // sign out ends the session on the server: the old cookie no longer works
     const oldCookie = browser.cookieHeader();
-    expect((await browser.get('/api/auth/logout')).status).toBe(200);
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
     expect(sessionToken(browser)).toBeUndefined();
     expect((await browser.get('/api/users/current-user-info', { cookie: oldCookie })).status).toBe(401);
 

@@ -3,6 +3,7 @@ import { Router, type Response } from 'express';
 import { array, boolean, nullable, object, optional, size, string, union } from 'superstruct';
 import { DomainError } from '../../domain-error.ts';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
+import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
 import { parseBody } from './rest-body.ts';
 import {
@@ -98,10 +99,14 @@ export function usersRouter(): Router {
   const r = Router();
 
   r.post('/auth/login', handler(async (req) => signIn(req.ctx, parseBody(LoginBody, req.body))));
-  r.get('/auth/logout', handler(async (req) => {
+  const logout = handler(async (req) => {
     await signOut(req.ctx);
     return { success: true };
-  }));
+  });
+  r.post('/auth/logout', logout);
+  // The legacy path stays for old clients, but only from our own pages: a GET must not sign
+  // people out because another site embedded it.
+  r.get('/auth/logout', sameOriginOnly(), logout);
 
   r.post('/users', handler(async (req, res) => {
     const profile = await signUp(req.ctx, parseBody(SignUpBody, req.body));

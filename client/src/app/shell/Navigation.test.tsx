@@ -14,7 +14,7 @@ useMswServer(
   api.query('ShellViewer', () => HttpResponse.json({ data: { viewer: profile ? { __typename: 'Profile', ...profile } : null } })),
   http.get(`${ORIGIN}/api/in-app-messages`, () => HttpResponse.json([])),
   http.get(`${ORIGIN}/api/in-app-messages/unauthorized`, () => HttpResponse.json([])),
-  http.get(`${ORIGIN}/api/auth/logout`, () => {
+  http.post(`${ORIGIN}/api/auth/logout`, () => {
     signedOut = true;
     return new HttpResponse(null, { status: 204 });
   }),
