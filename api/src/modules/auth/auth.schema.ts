@@ -2,11 +2,12 @@
 import { builder } from '../../graphql/builder.ts';
 import { Profile } from '../users/users.schema.ts';
 import { listSessions, revokeOwnSession, signIn, signOut, type SessionView } from './auth.service.ts';
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 
 const SignInInput = builder.inputType('SignInInput', {
   fields: (t) => ({
-    username: t.string({ required: true, description: 'The email address.' }),
-    password: t.string({ required: true }),
+    username: t.string({ required: true, description: `The email address. ${limitDescription(TEXT_LIMITS.email)}` }),
+    password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
     captchaCode: t.string({ description: "While the account is locked (LOCKED): the ALTCHA widget's payload for a solved 'unlock' challenge; with the right password it signs in and clears the lock." }),
   }),
 });

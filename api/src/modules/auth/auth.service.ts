@@ -5,6 +5,8 @@
 import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../domain-error.ts';
 import { BLOCKED_PAGE_TEXT, COOKIES } from '@cadence/domain/constants';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { assertWithinLimits } from '../../input-limits.ts';
 import { sessionCookieOptions } from '../../http/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { SIGN_IN_PER_IP, consume, hit, refund } from '../rate-limit/rate-limit.service.ts';
@@ -74,6 +76,8 @@ async function takeUnlockChallenge(ctx: AppContext, captchaCode: string | null |
  * always gets the owner in, so strangers' failures can slow guessing but never keep the owner out.
  */
 export async function signIn(ctx: AppContext, input: { username: string; password: string; captchaCode?: string | null }, now = new Date()): Promise<ProfileView> {
+  // Before any work (and before counting): an over-long address or password is bad input, not a guess.
+  assertWithinLimits({ username: input.username, password: input.password }, { username: TEXT_LIMITS.email, password: TEXT_LIMITS.password });
   const emailNormalized = input.username.trim().toLowerCase();
   const ipKey = `signin:ip:${requestMeta(ctx).ip ?? 'unknown'}`;
   await consume(ctx.prisma, ipKey, SIGN_IN_PER_IP, now);

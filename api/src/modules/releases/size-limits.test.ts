@@ -71,6 +71,21 @@ describe('other free-text fields', () => {
     expect(await server.prisma.user.count({ where: { email: 'long@example.com' } })).toBe(0);
   });
 
+  it('refuses an over-long sign-in address or password with a 400 before counting it as a guess, over REST and GraphQL', async () => {
+    const user = await buildUser(server.prisma);
+    const login = (body: unknown) => fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const longPassword = await login({ username: user.email, password: 'x'.repeat(TEXT_LIMITS.password + 1) });
+    expect(longPassword.status).toBe(400);
+    expect(((await longPassword.json()) as { message: string }).message).toBe(`password: Length should be less or equal to ${TEXT_LIMITS.password}`);
+    const longAddress = await login({ username: `${'a'.repeat(TEXT_LIMITS.email)}@example.com`, password: 'Secret123' });
+    expect(longAddress.status).toBe(400);
+    const gql = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation($i: SignInInput!) { signIn(input: $i) { id } }', variables: { i: { username: user.email, password: 'x'.repeat(900_000) } } }) });
+    const body = (await gql.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]).toMatchObject({ message: `password: Length should be less or equal to ${TEXT_LIMITS.password}`, extensions: { code: 'BAD_USER_INPUT' } });
+    // None of them counted as a failed guess.
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).failedSignInCount).toBe(0);
+  });
+
   it('refuses a long block reason from staff and a long support search', async () => {
     const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
     const target = await buildUser(server.prisma);
@@ -90,8 +105,12 @@ describe('page sizes', () => {
     expect((await client.rest('GET', `/releases?limit=${PAGE_SIZE_MAX}`)).status).toBe(200);
     const many = await server.prisma.release.createMany({ data: Array.from({ length: PAGE_SIZE_MAX + 5 }, (_, i) => ({ userId: client.user.id, title: `R${i}`, languageId: 'EN' })) });
     expect(many.count).toBe(PAGE_SIZE_MAX + 5);
-    const page = await client.gql(`{ releases(first: 1000) { edges { node { id } } pageInfo { hasNextPage } } }`);
+    // A page past the cap is cut to the cap; one so large that its cost estimate passes the GraphQL cost limit is refused outright.
+    const page = await client.gql(`{ releases(first: 150) { edges { node { id } } pageInfo { hasNextPage } } }`);
     expect(page.body.data.releases.edges).toHaveLength(PAGE_SIZE_MAX);
+    const huge = await client.gql(`{ releases(first: 1000) { edges { node { id } } pageInfo { hasNextPage } } }`);
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors?.[0]?.message).toMatch(/Query Cost limit of 5000 exceeded/);
     expect(page.body.data.releases.pageInfo.hasNextPage).toBe(true);
 
     const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
