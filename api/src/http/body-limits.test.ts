@@ -165,6 +165,16 @@ describe('multipart on /graphql', () => {
     expect(res.body).toEqual({ errors: [{ message: 'Text must not contain the NUL character (\\u0000)', extensions: { code: 'BAD_REQUEST' } }] });
   });
 
+  it('refuses a signed-out upload with 401 before reading its body', async () => {
+    // A 200 MB file part used to be read (and buffered to disk) before the resolver asked for an account.
+    const res = await send('POST', '/graphql', `${part('operations', '{"query":"{ countries { code } }"}')}${part('map', '{}')}--x--\r\n`, {
+      'content-type': 'multipart/form-data; boundary=x',
+      'apollo-require-preflight': 'true',
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ errors: [{ message: 'Sign in to upload files', extensions: { code: 'UNAUTHENTICATED' } }] });
+  });
+
   it('still serves a well-formed multipart request', async () => {
     const res = await multipart('x', `${part('operations', '{"query":"{ countries { code } }"}')}${part('map', '{}')}--x--\r\n`);
     expect(res.status).toBe(200);

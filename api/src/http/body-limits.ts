@@ -151,6 +151,12 @@ export function graphqlUploads(options: { maxFileSize: number; maxFiles: number;
     },
   });
   return (req, res, next) => {
+    if (req.is('multipart/form-data') && !req.ctx?.viewer) {
+      // Every upload needs an account: refuse before reading a byte of what may be gigabytes.
+      res.setHeader('Connection', 'close');
+      next(new RequestLimitError('Sign in to upload files', 401));
+      return;
+    }
     if (req.is('multipart/form-data') && !/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(req.headers['content-type'] ?? '')) {
       // Close the connection rather than read a body nobody will use.
       res.setHeader('Connection', 'close');
@@ -193,7 +199,7 @@ export function graphqlRequestErrors(): ErrorRequestHandler {
           : e.expose && e.message
             ? e.message
             : 'Bad request';
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    const code = status === 401 ? 'UNAUTHENTICATED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
     res.status(status).json({ errors: [{ message, extensions: { code } }] });
   };
 }

@@ -42,12 +42,47 @@ export async function hit(prisma: Pick<PrismaClient, '$queryRaw'>, key: string, 
   return Number(rows[0]?.count ?? 1);
 }
 
+/**
+ * Windows this process has seen pass their limit, by key and window start, until the window ends.
+ * Once a key is over, every further attempt in that window is refused anyway: answering those
+ * from memory keeps a flood of refused attempts off the database (and its connection pool), so
+ * other people's requests are not slowed by it. The database stays the only place that decides a
+ * refusal first, so the limit holds across processes and under parallel requests.
+ */
+const exhaustedByDatabase = new WeakMap<object, Map<string, number>>();
+/** Bounds the memory an attacker with many addresses can make this take; past it, the database answers. */
+export const EXHAUSTED_WINDOWS_KEPT = 10_000;
+
+function exhaustedIn(prisma: object): Map<string, number> {
+  let map = exhaustedByDatabase.get(prisma);
+  if (!map) exhaustedByDatabase.set(prisma, (map = new Map()));
+  return map;
+}
+
+function rememberExhausted(exhausted: Map<string, number>, id: string, endsAt: number, now: number): void {
+  if (exhausted.size >= EXHAUSTED_WINDOWS_KEPT) {
+    for (const [k, end] of exhausted) if (end <= now) exhausted.delete(k);
+    if (exhausted.size >= EXHAUSTED_WINDOWS_KEPT) return;
+  }
+  exhausted.set(id, endsAt);
+}
+
 /** Counts an attempt and refuses it (RATE_LIMITED, HTTP 429) once the window's limit is passed. */
 export async function consume(prisma: Pick<PrismaClient, '$queryRaw'>, key: string, rule: RateLimit, now = new Date()): Promise<void> {
+  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const id = `${key}\u0000${windowStart}`;
+  const exhausted = exhaustedIn(prisma);
+  const known = exhausted.get(id);
+  if (known !== undefined && known > now.getTime()) throw rateLimited(rule);
   const count = await hit(prisma, key, rule, now);
   if (count > rule.limit) {
-    throw new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil(rule.windowMs / 1000) });
+    rememberExhausted(exhausted, id, windowStart + rule.windowMs, now.getTime());
+    throw rateLimited(rule);
   }
+}
+
+function rateLimited(rule: RateLimit): DomainError {
+  return new DomainError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: Math.ceil(rule.windowMs / 1000) });
 }
 
 /** Gives back one attempt counted by consume() in the same window (e.g. a sign-in that succeeded). */
