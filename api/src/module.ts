@@ -4,10 +4,12 @@
  * A module's GraphQL types register themselves on the shared builder when its index imports its
  * `*.schema.ts`, so importing the descriptor is what puts them in the schema.
  */
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import type { AppContext } from './context.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import type { RequestAuthenticator } from './http/auth.ts';
 import type { PruneTask } from './jobs/prune.ts';
@@ -26,6 +28,10 @@ export interface CadenceModule {
   name: string;
   /** Its legacy REST paths, mounted under /api in list order. */
   router?: () => Router;
+  /** Runs on every GraphQL operation, after authentication (e.g. auditing writes made while acting as a user). */
+  graphqlPlugin?: () => ApolloServerPlugin<AppContext>;
+  /** Runs on every /api request after authentication, before any module's router. */
+  apiMiddleware?: () => RequestHandler;
   /** Its durable job handlers, by job name (names are unique across modules). */
   jobs?: (deps: ModuleDeps) => Record<string, JobHandler>;
   /** Its tables' rows that can no longer be used, deleted hourly. */

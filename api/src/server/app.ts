@@ -22,7 +22,6 @@ import { authenticate, csrfGuard } from '../http/auth.ts';
 import { schema } from './schema.ts';
 import { modules } from './modules.ts';
 import { authenticatorOf } from '../module.ts';
-import { actingAuditMiddleware, actingAuditPlugin } from '../modules/support/acting-audit.ts';
 
 /** The legacy REST API mounted at /api: each module's router, in list order. */
 function apiRouter(): Router {
@@ -120,14 +119,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
       serviceUnavailableStatus(),
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),
-      actingAuditPlugin(),
+      ...modules.flatMap((m) => (m.graphqlPlugin ? [m.graphqlPlugin()] : [])),
       ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : []),
     ],
   });
   await apollo.start();
 
   app.use(['/graphql', '/api'], refuseNulInAddress(), authenticate(authenticatorOf(modules)));
-  app.use('/api', actingAuditMiddleware());
+  for (const m of modules) if (m.apiMiddleware) app.use('/api', m.apiMiddleware());
 
   app.use(
     '/graphql',
