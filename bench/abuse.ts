@@ -15,16 +15,18 @@
  *
  *   npx tsx bench/abuse.ts                   # embedded database (PGlite: its WASM heap counts in the server's RSS)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/abuse.ts   # PostgreSQL
+ *   BENCH_ONLY=login,alias npx tsx bench/abuse.ts   # only some abusers (alias, keys, deep, multipart, login, captcha)
  *   BENCH_SECONDS=30 BENCH_ALIASES=30000 BENCH_NODE_ARGS="--max-old-space-size=2048" npx tsx bench/abuse.ts
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
+import { serverNodeArgs } from '../scripts/server-args.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const aliases = Number(process.env.BENCH_ALIASES ?? 30_000);
@@ -60,7 +62,7 @@ async function adminSql(sql: string): Promise<void> {
 const databaseUrl = pgServer ? pgServer.replace(/\/[^/]*$/, `/${benchDb}`) : '';
 if (pgServer) await adminSql(`CREATE DATABASE ${benchDb}`);
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main], {
+const child = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, main], {
   cwd: root,
   env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'info', SMTP_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -86,6 +88,19 @@ function memory(): { rss: number; peak: number } {
   }
 }
 let peakRss = 0;
+/** CPU seconds (user + system) the server process has used so far (Linux /proc/<pid>/stat). */
+function serverCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
+}
+const benchCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 // The normal request: the demo artist's releases list, as the app asks for it after sign-in.
 const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'artist@cadence.test', password: 'Cadence123' }) });
@@ -175,21 +190,26 @@ function bigMultipart(): Readable {
 const loop = async (fn: () => Promise<unknown>) => {
   while (abusing && !exited) await fn();
 };
-const abusers = [
-  loop(() => abusive('alias amplification', { path: '/graphql', headers: json, body: aliasQuery })),
-  loop(() => abusive('110k-key login body', { path: '/api/auth/login', headers: json, body: manyKeys })),
-  loop(() => abusive('deep JSON (login)', { path: '/api/auth/login', headers: json, body: deep })),
-  loop(() => abusive('deep JSON (graphql)', { path: '/graphql', headers: json, body: deep })),
-  loop(() => abusive('big multipart (graphql)', { path: '/graphql', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'apollo-require-preflight': 'true' }, body: bigMultipart })),
-  loop(() =>
-    Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        abusive('parallel login guesses', { path: '/api/auth/login', headers: json, body: JSON.stringify({ username: 'support@cadence.test', password: `guess-${i}` }) }),
+// BENCH_ONLY=name,name runs only the abusers whose names contain one of those words (to find which one costs what).
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const abuserLoops: [string, () => Promise<unknown>][] = [
+  ['alias', () => abusive('alias amplification', { path: '/graphql', headers: json, body: aliasQuery })],
+  ['keys', () => abusive('110k-key login body', { path: '/api/auth/login', headers: json, body: manyKeys })],
+  ['deep', () => abusive('deep JSON (login)', { path: '/api/auth/login', headers: json, body: deep })],
+  ['deep', () => abusive('deep JSON (graphql)', { path: '/graphql', headers: json, body: deep })],
+  ['multipart', () => abusive('big multipart (graphql)', { path: '/graphql', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'apollo-require-preflight': 'true' }, body: bigMultipart })],
+  [
+    'login',
+    () =>
+      Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          abusive('parallel login guesses', { path: '/api/auth/login', headers: json, body: JSON.stringify({ username: 'support@cadence.test', password: `guess-${i}` }) }),
+        ),
       ),
-    ),
-  ),
-  loop(() => Promise.all(Array.from({ length: 20 }, () => abusive('captcha challenge flood', { method: 'GET', path: '/api/captcha/challenge' })))),
+  ],
+  ['captcha', () => Promise.all(Array.from({ length: 20 }, () => abusive('captcha challenge flood', { method: 'GET', path: '/api/captcha/challenge' })))],
 ];
+const abusers = abuserLoops.filter(([name]) => only.length === 0 || only.some((w) => name.includes(w))).map(([, fn]) => loop(fn));
 
 // ---- the normal request under abuse -------------------------------------------------------
 // Open loop: a normal request every 100 ms whether or not the previous one answered, so a stalled
@@ -198,6 +218,7 @@ const underAbuse: number[] = [];
 let failed = 0;
 const pending: Promise<void>[] = [];
 const normalAgentsBusy = new http.Agent({ keepAlive: true, maxSockets: 1_000 });
+const cpuAtStart = { server: serverCpuSeconds(), bench: benchCpuSeconds(), at: Date.now() };
 const end = Date.now() + seconds * 1000;
 while (Date.now() < end && !exited) {
   pending.push(
@@ -209,6 +230,7 @@ while (Date.now() < end && !exited) {
   await new Promise((r) => setTimeout(r, 100));
 }
 await Promise.all(pending);
+const cpuAtEnd = { server: serverCpuSeconds(), bench: benchCpuSeconds(), at: Date.now() };
 abusing = false;
 await Promise.race([Promise.all(abusers), new Promise((r) => setTimeout(r, 65_000))]);
 const aliveAfter = !exited && (await normalRequest()).ok;
@@ -227,6 +249,13 @@ console.log(`normal request (signed-in releases list over GraphQL): idle one at 
 console.log(`  idle          p50 ${idleP50.toFixed(1).padStart(8)} ms   p99 ${idleP99.toFixed(1).padStart(8)} ms   (${idle.length} requests)`);
 console.log(`  under abuse   p50 ${p50.toFixed(1).padStart(8)} ms   p99 ${p99.toFixed(1).padStart(8)} ms   (${underAbuse.length} requests, ${failed} failed)   max ${Math.max(...underAbuse).toFixed(0)} ms`);
 console.log(`  target: p99 under 3x idle (${(3 * idleP99).toFixed(1)} ms): ${verdict(p99 < 3 * idleP99)} (${(p99 / idleP99).toFixed(1)}x)`);
+const wall = (cpuAtEnd.at - cpuAtStart.at) / 1000;
+const served = Object.values(tallies).reduce((n, t) => n + Object.entries(t.statuses).reduce((m, [k, c]) => m + (/^\d+$/.test(k) ? c : 0), 0), 0);
+console.log(
+  `CPU while abused (${availableParallelism()} cores, ${wall.toFixed(1)} s): server ${(cpuAtEnd.server - cpuAtStart.server).toFixed(1)} s (${((100 * (cpuAtEnd.server - cpuAtStart.server)) / wall).toFixed(0)}% of one core), ` +
+    `this bench's own client ${(cpuAtEnd.bench - cpuAtStart.bench).toFixed(1)} s (${((100 * (cpuAtEnd.bench - cpuAtStart.bench)) / wall).toFixed(0)}% of one core); ` +
+    `about ${((1000 * (cpuAtEnd.server - cpuAtStart.server)) / Math.max(1, served)).toFixed(2)} ms of server CPU per abusive answer (${served} answered)`,
+);
 console.log(`server memory: idle RSS ${idleMemory.rss.toFixed(0)} MB, peak RSS under abuse ${peak.toFixed(0)} MB (lifetime peak ${finalMemory.peak.toFixed(0)} MB); target under 500 MB: ${verdict(peak < 500)}`);
 console.log(`abusive requests (status: count; bytes answered; slowest):`);
 for (const [name, t] of Object.entries(tallies)) {

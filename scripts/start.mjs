@@ -3,6 +3,7 @@
 // applies pending migrations and serves the client and GraphQL on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeArgs } from './server-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (label, cmd, args, env = {}) => {
@@ -24,7 +25,7 @@ if (!process.argv.includes('--no-build')) {
 
 // A built app runs in production mode unless told otherwise: graphql-js, React and express then
 // skip their development-only checks.
-const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
+const child = spawn(process.execPath, [...serverNodeArgs(), 'api/src/server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

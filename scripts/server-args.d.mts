@@ -1,0 +1,2 @@
+export declare const DEFAULT_HEAP_MB: number;
+export declare function serverNodeArgs(env?: Record<string, string | undefined>): string[];
