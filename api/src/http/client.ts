@@ -11,6 +11,7 @@ import { brandFor, brandIdFor } from './brand.ts';
 import { loadSsrRenderer, type SsrBoot } from './ssr.ts';
 import { cspNonce } from './security-headers.ts';
 import { staticFiles } from './compression.ts';
+import { crawlerFiles } from './crawlers.ts';
 
 const DEFAULT_TITLE = '{appName} | Music distribution for independent artists';
 const DEFAULT_DESCRIPTION =
@@ -72,6 +73,7 @@ export function clientHandler(config: Config): Router {
   let template: string | undefined;
   const load = () => (template ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
 
+  r.use(crawlerFiles(config));
   r.use('/assets', staticFiles(path.join(config.clientDistDir, 'assets'), { immutable: true, maxAge: '1y' }));
   r.use(staticFiles(config.clientDistDir, { maxAge: '1h' }));
   r.get(/.*/, async (req, res, next) => {
