@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const API_ORIGIN = 'http://127.0.0.1:4000';
 
@@ -55,7 +56,24 @@ function ssrBundle(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), devHtmlDefaults(), ssrBundle()],
+  plugins: [
+    react(),
+    devHtmlDefaults(),
+    ssrBundle(),
+    // Issue 22: every script, style and SVG also as .br and .gz, once at build time; the API sends
+    // the one the browser accepts (api/src/http/compression.ts). index.html is filled per request
+    // and compressed on the fly instead. Files under 1 KB stay plain, as on the fly.
+    {
+      ...compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|svg|json|txt|xml)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
+      // Not for the server-rendering bundle, which never travels.
+      apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    },
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -5,11 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import type { Config } from '../config.ts';
 import { brandFor, brandIdFor } from './brand.ts';
 import { loadSsrRenderer, type SsrBoot } from './ssr.ts';
 import { cspNonce } from './security-headers.ts';
+import { staticFiles } from './compression.ts';
+import { crawlerFiles } from './crawlers.ts';
 
 const DEFAULT_TITLE = '{appName} | Music distribution for independent artists';
 const DEFAULT_DESCRIPTION =
@@ -71,8 +73,9 @@ export function clientHandler(config: Config): Router {
   let template: string | undefined;
   const load = () => (template ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
 
-  r.use('/assets', express.static(path.join(config.clientDistDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  r.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
+  r.use(crawlerFiles(config));
+  r.use('/assets', staticFiles(path.join(config.clientDistDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  r.use(staticFiles(config.clientDistDir, { maxAge: '1h' }));
   r.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const html = load();

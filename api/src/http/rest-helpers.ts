@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { badInput, DomainError } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
+import type { ByteRange } from '../integrations/storage/storage.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -61,4 +62,30 @@ export async function sendFile(res: Response, body: Readable | AsyncIterable<Buf
   res.setHeader('Content-Disposition', `${opts.inline ? 'inline' : 'attachment'}; filename="${opts.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`);
   if (opts.size !== undefined) res.setHeader('Content-Length', String(opts.size));
   await pipeline(body, res);
+}
+
+/** A stored file that can be opened whole or from a byte range (storage reads only what is sent). */
+export interface RangedFile {
+  mimeType: string;
+  fileName: string;
+  size: number;
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+/**
+ * Streams a stored file, honouring one `Range: bytes=` range (206 with Content-Range; 416 when it
+ * starts past the end). Several ranges or a malformed header get the whole file, as RFC 9110 allows.
+ */
+export async function sendRangedFile(req: Request, res: Response, file: RangedFile) {
+  res.setHeader('Accept-Ranges', 'bytes');
+  const ranges = req.headers.range ? req.range(file.size) : undefined;
+  if (ranges === -1) {
+    res.status(416).setHeader('Content-Range', `bytes */${file.size}`);
+    res.end();
+    return;
+  }
+  const one = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0]! : undefined;
+  if (!one) return sendFile(res, await file.open(), file);
+  res.status(206).setHeader('Content-Range', `bytes ${one.start}-${one.end}/${file.size}`);
+  await sendFile(res, await file.open({ start: one.start, end: one.end }), { ...file, size: one.end - one.start + 1 });
 }

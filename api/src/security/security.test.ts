@@ -64,6 +64,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /healthz': 'liveness probe',
   'GET /readyz': 'readiness probe',
   'GET /.*': 'the browser app and its server-rendered public pages',
+  'GET /robots.txt': 'for crawlers: which paths to index (issue 22)',
+  'GET /sitemap.xml': 'for crawlers: the public pages (issue 22)',
   'GET /api/dictionary/countries': 'dictionary',
   'GET /api/dictionary/languages': 'dictionary',
   'GET /api/dictionary/genres': 'dictionary',

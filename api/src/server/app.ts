@@ -15,6 +15,7 @@ import { formatError, serviceUnavailableStatus } from '../graphql/errors.ts';
 import { graphqlLimits } from '../graphql/limits.ts';
 import { capJsonResponses, graphqlRequestErrors, graphqlUploads, jsonBody, refuseNulInAddress } from '../http/body-limits.ts';
 import { securityHeaders } from '../http/security-headers.ts';
+import { compressResponses } from '../http/compression.ts';
 import { errorHandler } from '../http/errors.ts';
 import { brandIdFor } from '../http/brand.ts';
 import { clientHandler } from '../http/client.ts';
@@ -85,6 +86,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     next();
   });
   app.use(securityHeaders({ production: config.env.production }));
+  app.use(compressResponses());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,6 +1,6 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
-import { handler, optionalVersion, sendFile } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, sendRangedFile } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
@@ -44,8 +44,7 @@ export function tracksRouter(): Router {
     return undefined;
   }));
   r.get('/track/:id/audio', handler(async (req, res) => {
-    const audio = await openTrackAudio(req.ctx, String(req.params.id));
-    await sendFile(res, audio.stream, { mimeType: audio.mimeType, fileName: audio.fileName, size: audio.size });
+    await sendRangedFile(req, res, await openTrackAudio(req.ctx, String(req.params.id)));
   }));
   return r;
 }

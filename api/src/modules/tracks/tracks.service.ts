@@ -13,6 +13,7 @@ import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCt
 import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
 import { cleanFileName, discardStored, storeAudio } from '../uploads/uploads.service.ts';
 import { storageFor } from '../uploads/storage.ts';
+import type { ByteRange } from '../../integrations/storage/storage.ts';
 import { auditCatalogEdit } from '../audit/audit.service.ts';
 
 export const trackNotFound = () => new DomainError('NOT_FOUND', 'Track not found', { key: 'track-not-found' });
@@ -257,7 +258,7 @@ export async function applyToAllTracks(
 }
 
 /** The stored audio of one of the viewer's tracks, for streaming back to its owner. */
-export async function openTrackAudio(ctx: ReleaseCtx, id: string): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+export async function openTrackAudio(ctx: ReleaseCtx, id: string): Promise<{ open: (range?: ByteRange) => Promise<Readable>; mimeType: string; size: number; fileName: string }> {
   const viewer = requireViewer(ctx);
   const track = await ctx.prisma.track.findFirst({
     where: { id, userId: viewer.userId, release: { status: { not: 99 } } },
@@ -265,6 +266,7 @@ export async function openTrackAudio(ctx: ReleaseCtx, id: string): Promise<{ str
   });
   if (!track) throw trackNotFound();
   if (!track.audioFile) throw new DomainError('NOT_FOUND', 'This track has no audio yet', { key: 'audio-not-found' });
-  const stream = await storageFor(ctx.config).get(track.audioFile.storageKey);
-  return { stream, mimeType: track.audioFile.mimeType, size: Number(track.audioFile.sizeBytes), fileName: track.fileName ?? 'track' };
+  const key = track.audioFile.storageKey;
+  const storage = storageFor(ctx.config);
+  return { open: (range) => storage.get(key, range), mimeType: track.audioFile.mimeType, size: Number(track.audioFile.sizeBytes), fileName: track.fileName ?? 'track' };
 }
