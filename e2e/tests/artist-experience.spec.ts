@@ -110,3 +110,39 @@ test.describe('the release editor never loses typed work', () => {
     await expect(page).toHaveURL(/\/releases$/);
   });
 });
+
+test('a track is renamed without an ISRC, and no error names a field', async ({ page }) => {
+  await signIn(page);
+  await newAlbum(page);
+  await page.getByLabel('Choose audio files').setInputFiles([{ name: 'track1.wav', mimeType: 'audio/wav', buffer: wav(1, 440) }]);
+  const tracks = page.getByRole('list', { name: 'Tracks in order' });
+  await expect(tracks.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Edit track 1' }).click();
+  const pane = page.getByRole('region', { name: /^Track 1/ });
+  await pane.getByLabel('Track title').fill('Morning Light');
+  await expect(pane.getByLabel('ISRC')).toHaveValue('');
+  await pane.getByRole('button', { name: 'Save track' }).click();
+  await expect(tracks).toContainText('Morning Light');
+  await expect(page.getByText(/isrc:/i)).toHaveCount(0);
+  await expect(page.getByText('ISRC is required')).toHaveCount(0);
+});
+
+test('an artist credits themselves as composer, lyricist and producer, but not as featured', async ({ page }) => {
+  await signIn(page);
+  await newAlbum(page);
+  await page.getByLabel('Choose audio files').setInputFiles([{ name: 'a.wav', mimeType: 'audio/wav', buffer: wav(1, 330) }]);
+  await expect(page.getByRole('list', { name: 'Tracks in order' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Edit track 1' }).click();
+  const pane = page.getByRole('region', { name: /^Track 1/ });
+  for (const role of ['Composers', 'Lyricists', 'Producers']) {
+    const input = pane.getByRole('textbox', { name: role });
+    await input.fill('Nova Lane');
+    await input.press('Enter');
+    await expect(pane.getByRole('list', { name: role })).toContainText('Nova Lane');
+  }
+  const featured = pane.getByRole('textbox', { name: 'Featured artists' });
+  await featured.fill('Nova Lane');
+  await featured.press('Enter');
+  await expect(pane.getByText('Artist already exists in artists list.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
