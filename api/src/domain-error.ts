@@ -36,3 +36,12 @@ export class DomainError extends Error {
 export function badInput(message: string, fieldErrors: FieldError[] = [], key?: string): DomainError {
   return new DomainError('BAD_USER_INPUT', message, { fieldErrors, key });
 }
+
+/**
+ * The message people read for several field errors: each field's own sentence once, without the
+ * field's name in front ("ISRC is required", never "isrc: ISRC is required"); the field names
+ * travel in `fieldErrors` for the forms.
+ */
+export function peopleMessage(fieldErrors: readonly { message: string }[]): string {
+  return [...new Set(fieldErrors.map((e) => e.message))].join('; ');
+}

@@ -38,6 +38,11 @@ describe('validateArtistName', () => {
     ['John Smith 2', lyricist, NUM],
     ['John Smith', composer, undefined],
     ['Anyone', { role: ARTIST_ROLE.PRODUCER }, undefined],
+    // The account's primary-artists rule holds for performer roles only (issue 19).
+    ['dj ann', { role: ARTIST_ROLE.REMIXER, primaryArtists: ['DJ Ann'] }, IN_PRIMARY],
+    ['dj ann', { role: ARTIST_ROLE.COMPOSER, primaryArtists: ['DJ Ann'] }, undefined],
+    ['dj ann', { role: ARTIST_ROLE.LYRICIST, primaryArtists: ['DJ Ann'] }, undefined],
+    ['dj ann', { role: ARTIST_ROLE.PRODUCER, primaryArtists: ['DJ Ann'] }, undefined],
   ])('%j with %j', (name, context, expected) => {
     expect(validateArtistName(name, context)).toEqual(expected);
   });

@@ -33,6 +33,15 @@ export function isComposerOrLyricist(role: number): boolean {
   return role === ARTIST_ROLE.COMPOSER || role === ARTIST_ROLE.LYRICIST;
 }
 
+/**
+ * Performer roles (primary, featured, remixer): the ones the account's primary-artists rule applies
+ * to. Composer, lyricist and producer are writing and production credits: an artist may credit
+ * themselves there (issue 19, recorded in docs/decisions.md).
+ */
+export function isPerformerRole(role: number): boolean {
+  return role === ARTIST_ROLE.PRIMARY || role === ARTIST_ROLE.FEATURED || role === ARTIST_ROLE.REMIXER;
+}
+
 /** Splits comma-separated input into trimmed, non-empty names. */
 export function splitArtistNames(input: string): string[] {
   return input
@@ -41,13 +50,13 @@ export function splitArtistNames(input: string): string[] {
     .filter((n) => n !== '');
 }
 
-/** One name's rules, in order: at most 50; not already listed; not one of the account's primary artists; composer/lyricist without parentheses or digits. */
+/** One name's rules, in order: at most 50; not already listed; for a performer role, not one of the account's primary artists; composer/lyricist without parentheses or digits. */
 export function validateArtistName(name: string, context: ArtistNameContext): FieldError | undefined {
   const folded = fold(name);
   const tooLong = nameMax(name.trim());
   if (tooLong) return tooLong;
   if ((context.listed ?? []).some((n) => fold(n) === folded)) return fieldError('artist-duplicate', ARTIST_MESSAGES.duplicate);
-  if ((context.primaryArtists ?? []).some((n) => fold(n) === folded)) return fieldError('artist-in-artists-list', ARTIST_MESSAGES.inPrimaryArtists);
+  if (isPerformerRole(context.role) && (context.primaryArtists ?? []).some((n) => fold(n) === folded)) return fieldError('artist-in-artists-list', ARTIST_MESSAGES.inPrimaryArtists);
   if (isComposerOrLyricist(context.role)) {
     if (/[()]/.test(name)) return fieldError('artist-no-parentheses', ARTIST_MESSAGES.parentheses);
     if (/\d/.test(name)) return fieldError('artist-no-number', ARTIST_MESSAGES.noNumber);

@@ -64,7 +64,8 @@ describe('TrackInputStruct', () => {
     [{ title: 'Intro', isrc: 'US-RC1-76-07839', isCover: false, recordingVersionId: 2430 }, undefined],
     [{ title: 'Intro' }, undefined],
     [{ isrc: 'nope' }, 'bad-isrc-format'],
-    [{ isrc: null }, 'required'],
+    [{ isrc: null }, undefined],
+    [{ isrc: '' }, undefined],
     [{ isrc: '   ' }, 'string-empty'],
   ])('%j -> %j', (input, key) => {
     const result = validateShape(TrackInputStruct, input);

@@ -38,7 +38,7 @@ export function releaseInputStruct(today: string) {
   });
 }
 
-/** Track input: a given ISRC must be valid; the other fields are typed. */
+/** Track input: a given ISRC must be valid (none, null or empty: assigned at submission); the other fields are typed. */
 export const TrackInputStruct = checkedFields(
   type({
     title: optionalText('trackTitle'),
@@ -52,7 +52,8 @@ export const TrackInputStruct = checkedFields(
   }),
   'trackInput',
   (track): FieldErrors<'isrc'> => {
-    const error = track.isrc === undefined ? undefined : validateIsrc(track.isrc);
+    // An empty ISRC is allowed while drafting: one is assigned at submission (the field's hint says so).
+    const error = track.isrc === undefined || track.isrc === null || track.isrc === '' ? undefined : validateIsrc(track.isrc);
     return error ? { isrc: error } : {};
   },
 );

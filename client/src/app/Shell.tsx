@@ -17,6 +17,7 @@ import { SkipLink } from './shell/SkipLink';
 import { isExternalNavHidden, isFooterHidden } from './shell/visibility';
 import { useViewer, type ViewerState } from '../lib/viewer';
 import './shell/shell.css';
+import '../ui/ui.css';
 
 // Only signed-in people on the app's pages need it: it stays out of the start page's first load.
 const SignedInNav = lazy(() => import('./shell/SignedInNav').then((m) => ({ default: m.SignedInNav })));

@@ -22,7 +22,7 @@ async function trackOfNewRelease(client: Awaited<ReturnType<typeof signedInUser>
 }
 
 describe("artist credits and the account's primary artists", () => {
-  it("refuses a featured, composer or other credit that repeats one of the account's primary artists (REST)", async () => {
+  it("refuses a featured or remixer credit that repeats one of the account's primary artists, and allows it as composer (REST)", async () => {
     const client = await signedInUser(server);
     await server.prisma.user.update({ where: { id: client.user.id }, data: { primaryArtists: ['Nova Lane', 'The Echoes'] } });
     const { trackId } = await trackOfNewRelease(client);
@@ -32,22 +32,28 @@ describe("artist credits and the account's primary artists", () => {
     expect(featured.body).toMatchObject(IN_LIST);
     expect(featured.body.fieldErrors).toEqual([{ field: 'artistName', ...IN_LIST }]);
 
-    const composer = await client.rest('POST', '/artists', { trackId, artistName: 'Jo Smith, THE ECHOES', artistRelationTypeId: ARTIST_ROLE.COMPOSER });
-    expect(composer.status).toBe(400);
-    expect(composer.body).toMatchObject(IN_LIST);
+    const remixer = await client.rest('POST', '/artists', { trackId, artistName: 'Jo Smith, THE ECHOES', artistRelationTypeId: ARTIST_ROLE.REMIXER });
+    expect(remixer.status).toBe(400);
+    expect(remixer.body).toMatchObject(IN_LIST);
     expect(await server.prisma.artistCredit.count({ where: { trackId } })).toBe(0);
+
+    // Composer, lyricist and producer are not performer roles: the artist may credit themselves.
+    const composer = await client.rest('POST', '/artists', { trackId, artistName: 'Nova Lane', artistRelationTypeId: ARTIST_ROLE.COMPOSER });
+    expect(composer.status).toBe(201);
 
     const other = await client.rest('POST', '/artists', { trackId, artistName: 'Guest Star', artistRelationTypeId: ARTIST_ROLE.FEATURED });
     expect(other.status).toBe(201);
   });
 
-  it('refuses it over GraphQL too, on a release-level credit', async () => {
+  it('refuses it over GraphQL too, on a release-level featured credit, and allows the account as producer', async () => {
     const client = await signedInUser(server);
     const { releaseId } = await trackOfNewRelease(client);
     const own = client.user.primaryArtists[0] ?? '';
     expect(own).not.toBe('');
-    const res = await client.gql(ADD, { input: { releaseId, artistName: own.toUpperCase(), role: 'PRODUCER', version: await releaseVersion(server, releaseId) } });
+    const res = await client.gql(ADD, { input: { releaseId, artistName: own.toUpperCase(), role: 'FEATURED', version: await releaseVersion(server, releaseId) } });
     expect(res.body.errors[0]).toMatchObject({ message: IN_LIST.message, extensions: { code: 'BAD_USER_INPUT', key: IN_LIST.key } });
+    const producer = await client.gql(ADD, { input: { releaseId, artistName: own, role: 'PRODUCER', version: await releaseVersion(server, releaseId) } });
+    expect(producer.body.errors).toBeUndefined();
   });
 
   it('still lets the account credit its own primary artist as a primary artist (that list is where primary credits come from)', async () => {

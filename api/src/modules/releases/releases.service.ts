@@ -6,7 +6,7 @@ import { type ReleaseStatus } from '@cadence/domain/release-status';
 import { parseCountryCodes } from '@cadence/domain/territory';
 import { validateShape } from '@cadence/domain/validators';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { badInput, DomainError, type FieldError } from '../../domain-error.ts';
+import { badInput, DomainError, peopleMessage, type FieldError } from '../../domain-error.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { dateOnly, parseDateOnly, releaseNotFound, requireViewer, statusName, statusNumber, toReleaseLike, todayUtc } from './release-model.ts';
@@ -112,7 +112,7 @@ async function releaseData(ctx: ReleaseCtx, raw: unknown, current?: { releaseDat
   const shape = validateShape(releaseInputStruct(min), raw);
   if (!shape.ok) {
     const fieldErrors = toFieldErrors(shape.errors);
-    throw badInput(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), fieldErrors, fieldErrors[0]?.key);
+    throw badInput(peopleMessage(fieldErrors), fieldErrors, fieldErrors[0]?.key);
   }
   const input = shape.value as ReleaseInput;
   const data: Prisma.ReleaseUncheckedUpdateInput = {};

@@ -6,7 +6,7 @@ import { canAddRecording } from '@cadence/domain/plans';
 import { TrackInputStruct } from '@cadence/domain/release-input';
 import { validateShape } from '@cadence/domain/validators';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { badInput, DomainError } from '../../domain-error.ts';
+import { badInput, DomainError, peopleMessage } from '../../domain-error.ts';
 import { requireViewer, statusName } from '../releases/release-model.ts';
 import { accountTrackCount, accountTrackLimit, artistRecordingCount, artistRecordingLimit, currentPlan, lockAccountPlan, releasePrimaryArtists } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCtx } from '../releases/releases.service.ts';
@@ -128,7 +128,7 @@ async function trackData(ctx: ReleaseCtx, raw: unknown): Promise<Prisma.TrackUnc
   const shape = validateShape(TrackInputStruct, raw);
   if (!shape.ok) {
     const fieldErrors = Object.entries(shape.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
-    throw badInput(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), fieldErrors, fieldErrors[0]?.key);
+    throw badInput(peopleMessage(fieldErrors), fieldErrors, fieldErrors[0]?.key);
   }
   const input = shape.value as TrackInput;
   const data: Prisma.TrackUncheckedUpdateInput = {};

@@ -19,6 +19,7 @@ import { ReleaseStatusBadge } from './ReleaseStatusBadge';
 import { TrackEditor } from './TrackEditor';
 import { TracksSection } from './TracksSection';
 import { useReleaseEditorActions } from './useReleaseEditorActions';
+import { useUnsavedChanges } from './useUnsavedChanges';
 import './releases.css';
 
 type Issue = CheckResult['checkRelease']['issues'][number];
@@ -74,6 +75,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
   const release = data?.release;
   const editable = release?.viewerCan.edit ?? false;
   const heldElsewhere = useReleaseLock(releaseId, editable);
+  const unsaved = useUnsavedChanges();
   const arranged = useMemo(() => arrangeIssues(issues ?? []), [issues]);
   // Reinitialise the form only when a new version of the release arrives (a save, or another tab's save).
   const versionKey = release ? `${release.id}@${release.version}` : null;
@@ -144,6 +146,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
 
   return (
     <section className="page" aria-labelledby="release-editor-title">
+      {unsaved.prompt}
       <p>
         <Link to="/releases">← Your releases</Link>
       </p>
@@ -201,6 +204,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
                 hideDspSelection={hideDsp}
                 today={today}
                 issues={arranged.release}
+                onDirtyChange={(dirty) => unsaved.report('release', dirty)}
                 onSave={async (input) => {
                   try {
                     await actions.saveRelease(input);
@@ -250,6 +254,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
                   editable={editable}
                   actions={actions}
                   onError={onError}
+                  onDirtyChange={(dirty) => unsaved.report(`track-${track.id}`, dirty)}
                 />
               )}
             />

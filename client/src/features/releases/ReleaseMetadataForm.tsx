@@ -1,8 +1,8 @@
 import { territoryText } from '@cadence/domain/territory';
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { useId, type MutableRefObject, type ReactNode } from 'react';
-import { Field, Form } from 'react-final-form';
-import { releaseInputFrom, validateReleaseForm, type ReleaseFormValues } from './release-form';
+import { Field, Form, FormSpy } from 'react-final-form';
+import { releaseInputFrom, sameList, sameText, sameValues, validateReleaseForm, type ReleaseFormValues } from './release-form';
 import type { UpdateReleaseInput } from '../../gql/graphql';
 
 export interface Dictionaries {
@@ -25,6 +25,8 @@ export interface ReleaseMetadataFormProps {
   id: string;
   /** Lets the page save pending changes before it submits the release. */
   formRef?: MutableRefObject<FormApi<ReleaseFormValues> | null>;
+  /** Told whether the form holds unsaved edits (the page asks before leaving them). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** One labelled control with its error (client rule first, else the server's check) announced. */
@@ -55,12 +57,16 @@ function Control({ label, name, error, children, hint }: { label: string; name: 
  * The release's metadata (title, genre, language, dates, catalog number, UPC, territory, stores),
  * validated with the domain's release-input struct as the user types, saved through updateRelease.
  */
-export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelection, today, issues, onSave, id, formRef }: ReleaseMetadataFormProps) {
+export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelection, today, issues, onSave, id, formRef, onDirtyChange }: ReleaseMetadataFormProps) {
   const territoryLegendId = useId();
   const countryName = (code: string) => dictionaries.countries.find((c) => c.code === code)?.name ?? code;
   return (
     <Form<ReleaseFormValues>
       initialValues={initialValues}
+      // A new version of the release (an upload, a credit, another tab's save) merges into the form:
+      // fields the person has edited keep their text, the others take the saved values.
+      keepDirtyOnReinitialize
+      initialValuesEqual={sameValues}
       validate={(values) => validateReleaseForm(values, today, hideDspSelection)}
       onSubmit={async (values) => {
         try {
@@ -77,14 +83,15 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
           (meta.touched || meta.modified ? meta.error : undefined) ?? (meta.dirty ? undefined : issues[serverKey]);
         return (
           <form id={id} className="release-form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Release details">
-            <Field<string> name="title">
+            {onDirtyChange && <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => onDirtyChange(dirty === true)} />}
+            <Field<string> name="title" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Release title" name="title" error={errorOf('title', meta)}>
                   {(a) => <input {...input} {...a} type="text" maxLength={200} />}
                 </Control>
               )}
             </Field>
-            <Field<string> name="genreId">
+            <Field<string> name="genreId" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Genre" name="genreId" error={errorOf('genreId', meta)}>
                   {(a) => (
@@ -100,7 +107,7 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
                 </Control>
               )}
             </Field>
-            <Field<string> name="languageId">
+            <Field<string> name="languageId" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Language" name="languageId" error={errorOf('languageId', meta)}>
                   {(a) => (
@@ -115,28 +122,28 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
                 </Control>
               )}
             </Field>
-            <Field<string> name="releaseDate">
+            <Field<string> name="releaseDate" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Release date" name="releaseDate" error={errorOf('releaseDate', meta)} hint="Leave empty to release as soon as possible (ASAP).">
                   {(a) => <input {...input} {...a} type="date" min={today} />}
                 </Control>
               )}
             </Field>
-            <Field<string> name="originalReleaseDate">
+            <Field<string> name="originalReleaseDate" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Original release date" name="originalReleaseDate" error={errorOf('originalReleaseDate', meta)} hint="Only for music released before.">
                   {(a) => <input {...input} {...a} type="date" />}
                 </Control>
               )}
             </Field>
-            <Field<string> name="catalogNumber">
+            <Field<string> name="catalogNumber" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="Catalog number" name="catalogNumber" error={errorOf('catalogNumber', meta)}>
                   {(a) => <input {...input} {...a} type="text" maxLength={50} />}
                 </Control>
               )}
             </Field>
-            <Field<string> name="upc">
+            <Field<string> name="upc" isEqual={sameText}>
               {({ input, meta }) => (
                 <Control label="UPC" name="upc" error={errorOf('upc', meta)} hint="Leave empty and we assign one.">
                   {(a) => <input {...input} {...a} type="text" inputMode="numeric" maxLength={16} />}
@@ -162,7 +169,7 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
                 </Field>
               ))}
               {values.territoryMode !== 'worldwide' && (
-                <Field<string[]> name="countryCodes">
+                <Field<string[]> name="countryCodes" isEqual={sameList}>
                   {({ input, meta }) => (
                     <Control label="Countries" name="countryCodes" error={errorOf('countryCodes', meta, 'territory')}>
                       {(a) => (
@@ -191,7 +198,7 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
             </fieldset>
 
             {!hideDspSelection && (
-              <Field<string[]> name="outletUris">
+              <Field<string[]> name="outletUris" isEqual={sameList}>
                 {({ input, meta }) => {
                   const error = errorOf('outletUris', meta);
                   const selected = new Set(input.value || []);

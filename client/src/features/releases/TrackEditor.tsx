@@ -1,12 +1,14 @@
 import { textLimit } from '@cadence/domain/text-limits';
 import { validateRemixer } from '@cadence/domain/artist-names';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { validateIsrc } from '@cadence/domain/isrc';
+import { normalizeIsrc, validateIsrc } from '@cadence/domain/isrc';
 import { isLiveRecording, recordingVersionId } from '@cadence/domain/release-rules';
 import { isRemixTitle, trackDuplicateErrors } from '@cadence/domain/track-rules';
-import { Field, Form } from 'react-final-form';
+import { useEffect } from 'react';
+import { Field, Form, FormSpy } from 'react-final-form';
 import type { ArtistRole, ReleaseEditor_TrackFragment } from '../../gql/graphql';
 import { ArtistInput } from './ArtistInput';
+import { sameText } from './release-form';
 import type { ReleaseEditorActions } from './useReleaseEditorActions';
 
 export const CREDIT_ROLES: readonly { role: ArtistRole; label: string }[] = [
@@ -40,7 +42,12 @@ export interface TrackEditorProps {
   editable: boolean;
   actions: Pick<ReleaseEditorActions, 'saveTrack' | 'addCredit' | 'removeCredit' | 'applyToAll'>;
   onError: (message: string) => void;
+  /** Told whether the track's form holds unsaved edits (the page asks before leaving them). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
+
+/** "US-CAD-26-00002" is the ISRC the server saves as "USCAD2600002": no unsaved change. */
+const sameIsrc = (a: unknown, b: unknown) => (normalizeIsrc(a) ?? (typeof a === 'string' ? a.trim() : '')) === (normalizeIsrc(b) ?? (typeof b === 'string' ? b.trim() : ''));
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
@@ -49,7 +56,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * live or studio recording, cover and remix flags, language, explicit lyrics, and the artist inputs
  * per role; 'APPLY TO ALL TRACKS IN RELEASE' copies credits, genre and language to the other tracks.
  */
-export function TrackEditor({ track, tracks, languages, primaryArtists, issues, editable, actions, onError }: TrackEditorProps) {
+export function TrackEditor({ track, tracks, languages, primaryArtists, issues, editable, actions, onError, onDirtyChange }: TrackEditorProps) {
+  // A closed pane holds no edits.
+  useEffect(() => () => onDirtyChange?.(false), []);
   const index = tracks.findIndex((t) => t.id === track.id);
   const initialValues: TrackFormValues = {
     title: track.title,
@@ -82,6 +91,8 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
     <div className="track-editor">
       <Form<TrackFormValues>
         initialValues={initialValues}
+        // New versions of the track (a credit, an upload, a refetch) merge in; edited fields keep their text.
+        keepDirtyOnReinitialize
         validate={validate}
         onSubmit={async (values) => {
           try {
@@ -101,8 +112,9 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
         }}
         render={({ handleSubmit, values, submitting }) => (
           <form onSubmit={(e) => void handleSubmit(e)} noValidate aria-label={`Track ${index + 1} details`}>
+            {onDirtyChange && <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => onDirtyChange(dirty === true)} />}
             <fieldset disabled={!editable}>
-              <Field<string> name="title">
+              <Field<string> name="title" isEqual={sameText}>
                 {({ input, meta }) => {
                   const error = (meta.touched || meta.modified ? meta.error : undefined) ?? (meta.dirty ? undefined : issues.title);
                   return (
@@ -119,7 +131,7 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
                   );
                 }}
               </Field>
-              <Field<string> name="isrc">
+              <Field<string> name="isrc" isEqual={sameIsrc}>
                 {({ input, meta }) => {
                   const error = meta.error ?? (meta.dirty ? undefined : issues.isrc);
                   return (

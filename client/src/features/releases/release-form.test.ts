@@ -1,4 +1,4 @@
-import { releaseInputFrom, validateReleaseForm, type ReleaseFormValues } from './release-form';
+import { releaseInputFrom, sameList, sameText, sameValues, validateReleaseForm, type ReleaseFormValues } from './release-form';
 
 const base: ReleaseFormValues = {
   title: 'Night Drive',
@@ -32,4 +32,21 @@ test.each([
 
 test('valid values pass: today, a UPC with the right check digit, countries chosen', () => {
   expect(validateReleaseForm({ ...base, releaseDate: today, upc: '036000291452', territoryMode: 'only', countryCodes: ['GB'] }, today, false)).toEqual({});
+});
+
+describe('what counts as an unsaved change', () => {
+  it('a cleared field equals an empty saved one, and spaces around do not count', () => {
+    expect(sameText(undefined, '')).toBe(true);
+    expect(sameText(' Night ', 'Night')).toBe(true);
+    expect(sameText('Night', 'Day')).toBe(false);
+  });
+  it('stores in another order are the same choice', () => {
+    expect(sameList(['a', 'b'], ['b', 'a'])).toBe(true);
+    expect(sameList(['a'], ['a', 'b'])).toBe(false);
+    expect(sameList(undefined, [])).toBe(true);
+  });
+  it('starting values with the same content do not reinitialise the form', () => {
+    expect(sameValues({ title: 'x', outletUris: ['a'] }, { title: 'x', outletUris: ['a'] })).toBe(true);
+    expect(sameValues({ title: 'x' }, { title: 'y' })).toBe(false);
+  });
 });

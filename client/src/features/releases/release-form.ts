@@ -68,3 +68,18 @@ export function validateReleaseForm(values: ReleaseFormValues, today: string, hi
   for (const [path, error] of Object.entries(result.errors)) errors[FORM_FIELD[path] ?? path] ??= error;
   return toMessages(errors);
 }
+
+/** Lists of choices (stores, countries) are equal when they hold the same items, in any order (final-form compares with ===). */
+export const sameList = (a: unknown, b: unknown): boolean => {
+  const x = new Set(Array.isArray(a) ? (a as unknown[]) : []);
+  const y = new Set(Array.isArray(b) ? (b as unknown[]) : []);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+};
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** A cleared text field (undefined in final-form) equals an empty saved one; the server trims, so spaces around do not count. */
+export const sameText = (a: unknown, b: unknown): boolean => text(a) === text(b);
+
+/** Two sets of starting values are the same when every field is (a new object with the same content does not reinitialise). */
+export const sameValues = (a: object | undefined, b: object | undefined): boolean => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
