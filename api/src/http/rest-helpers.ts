@@ -62,3 +62,33 @@ export async function sendFile(res: Response, body: Readable | AsyncIterable<Buf
   if (opts.size !== undefined) res.setHeader('Content-Length', String(opts.size));
   await pipeline(body, res);
 }
+
+/** A stored file that can be read whole or as one byte range. */
+export interface RangeableFile {
+  size: number;
+  mimeType: string;
+  fileName: string;
+  open: (range?: { start: number; end: number }) => Promise<Readable>;
+}
+
+/**
+ * Streams a stored file honouring one `Range: bytes=` request (206 with Content-Range; 416 when it
+ * starts past the end), so audio players can seek. Several ranges or a malformed header get the
+ * whole file (200), as RFC 9110 allows. Parsing is express's (range-parser).
+ */
+export async function sendFileRange(req: Request, res: Response, file: RangeableFile, opts: { inline?: boolean } = {}) {
+  res.setHeader('Accept-Ranges', 'bytes');
+  const ranges = req.headers.range && file.size > 0 ? req.range(file.size, { combine: true }) : undefined;
+  if (ranges === -1) {
+    res.status(416).setHeader('Content-Range', `bytes */${file.size}`);
+    res.end();
+    return;
+  }
+  if (ranges !== undefined && ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
+    const { start, end } = ranges[0]!;
+    res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${file.size}`);
+    await sendFile(res, await file.open({ start, end }), { mimeType: file.mimeType, fileName: file.fileName, size: end - start + 1, inline: opts.inline });
+    return;
+  }
+  await sendFile(res, await file.open(), { mimeType: file.mimeType, fileName: file.fileName, size: file.size, inline: opts.inline });
+}
