@@ -12,7 +12,7 @@ import { clearCookie, requestCookie, setCookie } from '../auth/http-binding.ts';
 import { SESSION_COOKIE, resolveSession, revokeSession, revokeUserSessions } from '../auth/session.service.ts';
 import { activePlanName, presentProfile, type ProfileView } from '../users/profile.ts';
 import { canLiftSuperBlock, requireStaffAction } from '../users/staff.policy.ts';
-import { requireStaff, requireViewer } from '../users/users.policy.ts';
+import { requireViewer } from '../users/users.policy.ts';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
 
@@ -43,7 +43,7 @@ function containsPattern(text: string): string {
  * column, which Prisma's filters only match whole, hence one SQL statement for the ids.
  */
 export async function searchUsers(ctx: AppContext, query: string): Promise<UserSummary[]> {
-  requireStaff(ctx.viewer);
+  requireStaffAction(ctx.viewer, 'manage-accounts');
   const q = (query ?? '').trim().replace(/\s+/g, ' ');
   if (q.length < 2) throw badInput('Type at least 2 characters', [{ field: 'query', key: 'range', message: 'Type at least 2 characters' }]);
   assertWithinLimits({ query: q }, { query: TEXT_LIMITS.search });
@@ -76,7 +76,7 @@ async function target(ctx: AppContext, userId: string) {
  * aside to restore later), and the force_login cookie tells the app to load that user and go to /releases.
  */
 export async function actAsUser(ctx: AppContext, userId: string): Promise<ProfileView> {
-  const staff = requireStaff(ctx.viewer);
+  const staff = requireStaffAction(ctx.viewer, 'act-as-user');
   if (!staff.sessionId) throw new DomainError('FORBIDDEN', 'Acting as a user needs a browser session, not an API token');
   const user = await target(ctx, userId);
   if (user.status !== 'ACTIVE') throw new DomainError('CONFLICT', 'This account is blocked; unblock it first', { key: 'account-blocked' });
