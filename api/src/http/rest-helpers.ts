@@ -64,28 +64,32 @@ export async function sendFile(res: Response, body: Readable | AsyncIterable<Buf
   await pipeline(body, res);
 }
 
-/** A stored file that can be opened whole or from a byte range (storage reads only what is sent). */
-export interface RangedFile {
+/** A stored file that can be read whole or as one byte range. */
+export interface RangeableFile {
+  size: number;
   mimeType: string;
   fileName: string;
-  size: number;
-  open(range?: ByteRange): Promise<Readable>;
+  open: (range?: ByteRange) => Promise<Readable>;
 }
 
 /**
- * Streams a stored file, honouring one `Range: bytes=` range (206 with Content-Range; 416 when it
- * starts past the end). Several ranges or a malformed header get the whole file, as RFC 9110 allows.
+ * Streams a stored file honouring one `Range: bytes=` request (206 with Content-Range; 416 when it
+ * starts past the end), so audio players can seek. Several ranges or a malformed header get the
+ * whole file (200), as RFC 9110 allows. Parsing is express's (range-parser).
  */
-export async function sendRangedFile(req: Request, res: Response, file: RangedFile) {
+export async function sendFileRange(req: Request, res: Response, file: RangeableFile, opts: { inline?: boolean } = {}) {
   res.setHeader('Accept-Ranges', 'bytes');
-  const ranges = req.headers.range ? req.range(file.size) : undefined;
+  const ranges = req.headers.range && file.size > 0 ? req.range(file.size, { combine: true }) : undefined;
   if (ranges === -1) {
     res.status(416).setHeader('Content-Range', `bytes */${file.size}`);
     res.end();
     return;
   }
-  const one = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0]! : undefined;
-  if (!one) return sendFile(res, await file.open(), file);
-  res.status(206).setHeader('Content-Range', `bytes ${one.start}-${one.end}/${file.size}`);
-  await sendFile(res, await file.open({ start: one.start, end: one.end }), { ...file, size: one.end - one.start + 1 });
+  if (ranges !== undefined && ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
+    const { start, end } = ranges[0]!;
+    res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${file.size}`);
+    await sendFile(res, await file.open({ start, end }), { mimeType: file.mimeType, fileName: file.fileName, size: end - start + 1, inline: opts.inline });
+    return;
+  }
+  await sendFile(res, await file.open(), { mimeType: file.mimeType, fileName: file.fileName, size: file.size, inline: opts.inline });
 }

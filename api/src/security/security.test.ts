@@ -20,7 +20,7 @@ import { graphqlSchema } from '../test/harness.ts';
 import { buildOperation, rootFields, routeTable, type ForeignIds, type RootField, type Route } from '../test/surface.ts';
 import { clientFor, startReleaseServer } from '../modules/releases/release-test-kit.ts';
 
-type Role = 'anonymous' | 'otherUser' | 'actingAs';
+type Role = 'anonymous' | 'otherUser' | 'actingAs' | 'support';
 const REFUSAL_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'];
 const REFUSAL_STATUSES = [401, 403, 404];
 
@@ -192,7 +192,7 @@ afterAll(async () => {
 /** A fresh identity per call, so what one call does to its own account (sign-out, deletion) cannot mask the next. */
 async function cookieFor(role: Role): Promise<string> {
   if (role === 'anonymous') return '';
-  const user = await buildUser(server.prisma);
+  const user = await buildUser(server.prisma, role === 'support' ? { role: 'SUPPORT' } : {});
   return sessionCookieFor(server.prisma, user.id, role === 'actingAs' ? supportId : undefined);
 }
 
@@ -223,7 +223,7 @@ async function callField(root: RootField, cookie: string): Promise<Call> {
 /** The concrete URL for a route pattern: its parameters take the owner's ids. */
 function urlFor(route: Route): string {
   return route.path
-    .replace(/:id\b/g, () => (/\/track\//.test(route.path) ? ids.track : /takedown/.test(route.path) ? ids.liveRelease : ids.release))
+    .replace(/:id\b/g, () => (/\/tracks?\//.test(route.path) ? ids.track : /\/users\//.test(route.path) ? ids.user : /takedown/.test(route.path) ? ids.liveRelease : ids.release))
     .replace(/:tierName\b/g, 'VIP')
     .replace(/:code\b/g, 'not-a-download-code')
     .replace(/:(\w+)/g, 'probe')
@@ -313,6 +313,40 @@ describe.each(['anonymous', 'otherUser', 'actingAs'] as const)('every REST route
     const targets = /:(id)\b/.test(route.path);
     const mustRefuse = role === 'anonymous' ? !PUBLIC_ROUTES[key] : targets;
     if (mustRefuse) expect({ ...summary, refused: REFUSAL_STATUSES.includes(res.status) }).toEqual({ ...summary, refused: true });
+  });
+});
+
+/** REST guards (route handler names) that say who a path is for; every /api/admin path has one. */
+const STAFF_GUARDS = ['staffOnly', 'adminOnly'];
+const staffRoutes = routes.filter((r) => r.handlers.some((h) => STAFF_GUARDS.includes(h)));
+const adminFields = fields.filter((f) => scopesOf(f.field).admin && !scopesOf(f.field).support);
+const adminRoutes = routes.filter((r) => r.handlers.includes('adminOnly'));
+
+describe('staff operations', () => {
+  it('every /api/admin path names its staff guard, and the lists below are not empty', () => {
+    const unguarded = routes.filter((r) => r.path.startsWith('/api/admin') && !staffRoutes.includes(r)).map((r) => `${r.method} ${r.path}`);
+    expect(unguarded).toEqual([]);
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(8);
+    expect(adminFields.map((f) => f.name)).toContain('changeUserRole');
+    expect(adminRoutes.length).toBeGreaterThan(0);
+  });
+
+  // Users (and support acting as one) reach no staff path, whatever it targets.
+  describe.each(['otherUser', 'actingAs'] as const)('every staff REST path as %s', (role) => {
+    it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s is refused', async (key, route) => {
+      const res = await callRoute(route, await cookieFor(role));
+      expect({ key, status: res.status }).toEqual({ key, status: 403 });
+    });
+  });
+
+  // Support manages neither staff nor (when they exist) store endpoints and sales imports.
+  it.each(adminFields.map((f) => [fieldName(f), f] as const))('support is refused %s', async (name, root) => {
+    const res = await callField(root, await cookieFor('support'));
+    expect({ name, code: res.code }).toEqual({ name, code: 'FORBIDDEN' });
+  });
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('support is refused %s', async (key, route) => {
+    const res = await callRoute(route, await cookieFor('support'));
+    expect({ key, status: res.status }).toEqual({ key, status: 403 });
   });
 });
 

@@ -21,6 +21,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/invitations/index.ts')).default,
   (await import('../modules/tracking/index.ts')).default,
   (await import('../modules/support/index.ts')).default,
+  (await import('../modules/console/index.ts')).default,
   (await import('../modules/mail/index.ts')).default,
   (await import('../modules/validation/index.ts')).default,
   (await import('../modules/rate-limit/index.ts')).default,

@@ -45,10 +45,12 @@ export interface Route {
   method: string;
   /** The express path pattern, mounts included (e.g. /api/releases/:id). */
   path: string;
+  /** Names of the route's own handlers, guards first (e.g. staffOnly, adminOnly): what the security suite reads a route's audience from. */
+  handlers: string[];
 }
 
 interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack?: { name?: string }[] };
   handle: { stack?: Layer[] };
   rawPath?: string | RegExp | (string | RegExp)[];
 }
@@ -63,7 +65,7 @@ export function routeTable(app: Express): Route[] {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const p of paths) {
           for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== '_all') out.push({ method: method.toUpperCase(), path: join(prefix, p) });
+            if (on && method !== '_all') out.push({ method: method.toUpperCase(), path: join(prefix, p), handlers: (layer.route.stack ?? []).map((h) => h.name ?? '') });
           }
         }
       } else if (layer.handle.stack) {

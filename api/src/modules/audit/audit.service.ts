@@ -86,3 +86,70 @@ export async function auditCatalogEdit(
   if (!changes) return;
   await recordAudit(ctx, { category: 'RELEASE', subcategory: edit.subcategory, userId: edit.userId, entityType: edit.entityType, entityId: edit.entityId, oldValues: changes.oldValues, newValues: changes.newValues }, db);
 }
+
+export interface AuditLogInput {
+  /** Events about this account. */
+  userId?: string | null;
+  /** Events about these entities (a release and its tracks). */
+  entityIds?: readonly string[] | null;
+  /** How many, at most (1-100). */
+  first?: number | null;
+  /** The id of the last event of the previous page. */
+  after?: string | null;
+}
+
+type PersonRef = { id: string; email: string; firstName: string | null; lastName: string | null } | null;
+
+export interface AuditEventView {
+  id: string;
+  createdAt: Date;
+  category: AuditCategory;
+  subcategory: AuditSubcategory;
+  userId: string | null;
+  actor: PersonRef;
+  impersonator: PersonRef;
+  entityType: string | null;
+  entityId: string | null;
+  oldValues: Prisma.JsonValue | null;
+  newValues: Prisma.JsonValue | null;
+}
+
+export interface AuditLogPayload {
+  events: AuditEventView[];
+  hasMore: boolean;
+  endCursor: string | null;
+}
+
+const PERSON = { select: { id: true, email: true, firstName: true, lastName: true } } as const;
+
+/**
+ * A page of the audit trail, newest first (ids are UUIDv7: id order is time order), about one account
+ * or some entities. The caller (a staff service) decides who may read it.
+ */
+export async function listAuditEvents(ctx: Pick<AppContext, 'prisma'>, input: AuditLogInput): Promise<AuditLogPayload> {
+  const first = input.first ?? 50;
+  const where: Prisma.AuditEventWhereInput = {
+    ...(input.userId ? { userId: input.userId } : {}),
+    ...(input.entityIds ? { entityId: { in: [...input.entityIds] } } : {}),
+    ...(input.after ? { id: { lt: input.after } } : {}),
+  };
+  const rows = await ctx.prisma.auditEvent.findMany({ where, orderBy: { id: 'desc' }, take: first + 1, include: { actor: PERSON, impersonator: PERSON } });
+  const page = rows.slice(0, first);
+  return {
+    events: page.map((e) => ({
+      id: e.id,
+      createdAt: e.createdAt,
+      category: e.category,
+      subcategory: e.subcategory,
+      userId: e.userId,
+      actor: e.actor,
+      impersonator: e.impersonator,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      oldValues: e.oldValues,
+      newValues: e.newValues,
+    })),
+    hasMore: rows.length > first,
+    endCursor: page.at(-1)?.id ?? null,
+  };
+}

@@ -104,7 +104,7 @@ function toFieldErrors(errors: Record<string, { key: string; message: string }>)
  * Checks the shape and rules (domain releaseInputStruct) and the dictionaries, and turns the input
  * into column values. An unchanged past release date stays allowed, so old releases remain editable.
  */
-async function releaseData(ctx: ReleaseCtx, raw: unknown, current?: { releaseDate: Date | null }): Promise<{ data: Prisma.ReleaseUncheckedUpdateInput; dspIds?: number[] }> {
+export async function releaseData(ctx: ReleaseCtx, raw: unknown, current?: { releaseDate: Date | null }): Promise<{ data: Prisma.ReleaseUncheckedUpdateInput; dspIds?: number[] }> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badInput('The release must be an object');
   const today = todayUtc();
   const stored = dateOnly(current?.releaseDate ?? null);

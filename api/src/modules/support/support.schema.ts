@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder.ts';
 import { AccountStatusEnum, Profile, UserRoleEnum } from '../users/users.schema.ts';
 import { actAsUser, blockUser, searchUsers, stopActingAsUser, unblockUser, type UserSummary } from './support.service.ts';
 
-const UserSummaryRef = builder.objectRef<UserSummary>('UserSummary').implement({
+export const UserSummaryRef = builder.objectRef<UserSummary>('UserSummary').implement({
   description: 'A user as support staff see them in search results.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -44,13 +44,15 @@ builder.mutationFields((t) => ({
   blockUser: t.field({
     type: UserSummaryRef,
     authScopes: { support: true },
-    args: { userId: t.arg.id({ required: true }), superBlock: t.arg.boolean(), reason: t.arg.string({ description: limitDescription(TEXT_LIMITS.message) }) },
-    resolve: (_r, a, ctx) => blockUser(ctx, String(a.userId), { superBlock: a.superBlock ?? false, reason: a.reason }),
+    description: 'Blocks (or, with superBlock, super-blocks) an account: sign-in is refused and every session ends. A reason is required. Only an admin can lift a super block.',
+    args: { userId: t.arg.id({ required: true }), superBlock: t.arg.boolean(), reason: t.arg.string({ description: `Required. ${limitDescription(TEXT_LIMITS.message)}` }) },
+    resolve: (_r, a, ctx) => blockUser(ctx, { userId: String(a.userId), superBlock: a.superBlock ?? false, reason: a.reason ?? '' }),
   }),
   unblockUser: t.field({
     type: UserSummaryRef,
     authScopes: { support: true },
-    args: { userId: t.arg.id({ required: true }) },
-    resolve: (_r, a, ctx) => unblockUser(ctx, String(a.userId)),
+    description: 'Makes a blocked account active again (a super block: admin only).',
+    args: { userId: t.arg.id({ required: true }), reason: t.arg.string({ description: limitDescription(TEXT_LIMITS.message) }) },
+    resolve: (_r, a, ctx) => unblockUser(ctx, { userId: String(a.userId), reason: a.reason }),
   }),
 }));

@@ -10,8 +10,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { STAFF_SESSION_COOKIE, startBrowserSession } from '../auth/auth.service.ts';
 import { clearCookie, requestCookie, setCookie } from '../auth/http-binding.ts';
 import { SESSION_COOKIE, resolveSession, revokeSession, revokeUserSessions } from '../auth/session.service.ts';
-import { presentProfile, type ProfileView } from '../users/profile.ts';
-import { requireStaff, requireViewer } from '../users/users.policy.ts';
+import { activePlanName, presentProfile, type ProfileView } from '../users/profile.ts';
+import { canLiftSuperBlock, requireStaffAction } from '../users/staff.policy.ts';
+import { requireViewer } from '../users/users.policy.ts';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
 
@@ -31,27 +32,36 @@ const SUMMARY = { id: true, email: true, firstName: true, lastName: true, primar
 /** How long the force_login cookie lives: the app reads and deletes it on the next load. */
 const FORCE_LOGIN_MS = 5 * 60_000;
 
-/** Finds users by email, name or artist name (staff only). */
+/** `%text%` for LIKE/ILIKE, with the pattern characters in the text taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Finds users by email, name, full name or artist name (staff only): case-insensitive and partial,
+ * so "nova lane", "Lane" and "NOVA" all find Nova Lane (issue 19 item 9). Artist names are a list
+ * column, which Prisma's filters only match whole, hence one SQL statement for the ids.
+ */
 export async function searchUsers(ctx: AppContext, query: string): Promise<UserSummary[]> {
-  requireStaff(ctx.viewer);
-  const q = (query ?? '').trim();
+  requireStaffAction(ctx.viewer, 'manage-accounts');
+  const q = (query ?? '').trim().replace(/\s+/g, ' ');
   if (q.length < 2) throw badInput('Type at least 2 characters', [{ field: 'query', key: 'range', message: 'Type at least 2 characters' }]);
   assertWithinLimits({ query: q }, { query: TEXT_LIMITS.search });
-  return ctx.prisma.user.findMany({
-    where: {
-      deletedAt: null,
-      OR: [
-        { emailNormalized: { contains: q.toLowerCase() } },
-        { firstName: { contains: q, mode: 'insensitive' } },
-        { lastName: { contains: q, mode: 'insensitive' } },
-        { primaryArtists: { has: q } },
-        ...(/^[0-9a-f-]{36}$/i.test(q) ? [{ id: q }] : []),
-      ],
-    },
-    orderBy: [{ emailNormalized: 'asc' }],
-    take: 25,
-    select: SUMMARY,
-  });
+  const pattern = containsPattern(q);
+  const exactId = /^[0-9a-f-]{36}$/i.test(q) ? q.toLowerCase() : '';
+  const rows = await ctx.prisma.$queryRaw<{ id: string }[]>`
+    SELECT u.id FROM users u
+    WHERE u.deleted_at IS NULL AND (
+      u.email_normalized ILIKE ${pattern}
+      OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${pattern}
+      OR concat_ws(' ', u.last_name, u.first_name) ILIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM unnest(u.primary_artists) AS artist(name) WHERE artist.name ILIKE ${pattern})
+      OR u.id = ${exactId}
+    )
+    ORDER BY u.email_normalized
+    LIMIT 25`;
+  if (rows.length === 0) return [];
+  return ctx.prisma.user.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: [{ emailNormalized: 'asc' }], select: SUMMARY });
 }
 
 async function target(ctx: AppContext, userId: string) {
@@ -66,7 +76,7 @@ async function target(ctx: AppContext, userId: string) {
  * aside to restore later), and the force_login cookie tells the app to load that user and go to /releases.
  */
 export async function actAsUser(ctx: AppContext, userId: string): Promise<ProfileView> {
-  const staff = requireStaff(ctx.viewer);
+  const staff = requireStaffAction(ctx.viewer, 'act-as-user');
   if (!staff.sessionId) throw new DomainError('FORBIDDEN', 'Acting as a user needs a browser session, not an API token');
   const user = await target(ctx, userId);
   if (user.status !== 'ACTIVE') throw new DomainError('CONFLICT', 'This account is blocked; unblock it first', { key: 'account-blocked' });
@@ -100,23 +110,95 @@ export async function stopActingAsUser(ctx: AppContext): Promise<boolean> {
   return false;
 }
 
-/** Blocks an account (blocked or super_blocked): every session ends at once. */
-export async function blockUser(ctx: AppContext, userId: string, options: { superBlock?: boolean; reason?: string | null } = {}): Promise<UserSummary> {
-  assertWithinLimits(options, { reason: TEXT_LIMITS.message });
-  const staff = requireStaff(ctx.viewer);
-  const user = await target(ctx, userId);
-  const status = options.superBlock ? 'SUPER_BLOCKED' : 'BLOCKED';
-  const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { status, statusReason: options.reason?.trim() || null, statusChangedAt: new Date() }, select: SUMMARY });
+export interface BlockUserInput {
+  userId: string;
+  /** Why (required): shown to staff on the account page and kept in the audit event. */
+  reason: string;
+  /** super_blocked: only an admin can lift it. */
+  superBlock?: boolean | null;
+}
+
+/**
+ * Blocks an account (core §3: blocked or super_blocked). Either way sign-in is refused with the
+ * account's status (the app shows /disabled), every session ends at once and API tokens stop
+ * working; a super block can only be lifted by an admin. Audited with the reason and the staff member.
+ */
+export async function blockUser(ctx: AppContext, input: BlockUserInput): Promise<UserSummary> {
+  const staff = requireStaffAction(ctx.viewer, 'manage-accounts');
+  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+  if (!reason) throw badInput('Give a reason', [{ field: 'reason', key: 'required', message: 'Give a reason' }], 'required');
+  assertWithinLimits({ reason }, { reason: TEXT_LIMITS.message });
+  const user = await target(ctx, input.userId);
+  const status = input.superBlock ? 'SUPER_BLOCKED' : 'BLOCKED';
+  if (user.status === 'SUPER_BLOCKED' && status === 'BLOCKED' && !canLiftSuperBlock(staff)) {
+    throw new DomainError('FORBIDDEN', 'Only an admin can lift a super block', { key: 'super-block-admin-only' });
+  }
+  const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { status, statusReason: reason, statusChangedAt: new Date() }, select: SUMMARY });
   await revokeUserSessions(ctx.prisma, user.id, 'account blocked');
-  await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'BLOCK_ACCOUNT', userId: user.id, actorId: staff.userId, oldValues: { status: user.status }, newValues: { status, reason: options.reason ?? null } });
+  await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'BLOCK_ACCOUNT', userId: user.id, actorId: staff.userId, entityType: 'User', entityId: user.id, oldValues: { status: user.status, reason: user.statusReason }, newValues: { status, reason } });
   return updated;
 }
 
-/** Unblocks an account. */
-export async function unblockUser(ctx: AppContext, userId: string): Promise<UserSummary> {
-  const staff = requireStaff(ctx.viewer);
-  const user = await target(ctx, userId);
+export interface UnblockUserInput {
+  userId: string;
+  /** Why, kept in the audit event (optional). */
+  reason?: string | null;
+}
+
+/** Unblocks an account (ACTIVE again); lifting a super block is for admins only. */
+export async function unblockUser(ctx: AppContext, input: UnblockUserInput): Promise<UserSummary> {
+  const staff = requireStaffAction(ctx.viewer, 'manage-accounts');
+  const reason = typeof input.reason === 'string' ? input.reason.trim() || null : null;
+  assertWithinLimits({ reason }, { reason: TEXT_LIMITS.message });
+  const user = await target(ctx, input.userId);
+  if (user.status === 'SUPER_BLOCKED' && !canLiftSuperBlock(staff)) {
+    throw new DomainError('FORBIDDEN', 'Only an admin can lift a super block', { key: 'super-block-admin-only' });
+  }
   const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { status: 'ACTIVE', statusReason: null, statusChangedAt: new Date() }, select: SUMMARY });
-  await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'UNBLOCK_ACCOUNT', userId: user.id, actorId: staff.userId, oldValues: { status: user.status }, newValues: { status: 'ACTIVE' } });
+  await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'UNBLOCK_ACCOUNT', userId: user.id, actorId: staff.userId, entityType: 'User', entityId: user.id, oldValues: { status: user.status, reason: user.statusReason }, newValues: { status: 'ACTIVE', reason } });
   return updated;
+}
+
+export interface ChangeUserRoleInput {
+  userId: string;
+  role: 'USER' | 'SUPPORT' | 'ADMIN';
+}
+
+/** Changes a person's role (admin only; an admin cannot change their own): their sessions end so the new role applies at once. */
+export async function changeUserRole(ctx: AppContext, input: ChangeUserRoleInput): Promise<UserSummary> {
+  const admin = requireStaffAction(ctx.viewer, 'manage-staff');
+  if (!['USER', 'SUPPORT', 'ADMIN'].includes(input.role)) throw badInput('role must be USER, SUPPORT or ADMIN', [{ field: 'role', key: 'invalid', message: 'role must be USER, SUPPORT or ADMIN' }], 'invalid');
+  if (input.userId === admin.userId) throw new DomainError('FORBIDDEN', 'You cannot change your own role', { key: 'own-role' });
+  const user = await ctx.prisma.user.findUnique({ where: { id: input.userId } });
+  if (!user || user.deletedAt) throw new DomainError('NOT_FOUND', 'No such user');
+  if (user.role === input.role) return ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: SUMMARY });
+  const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { role: input.role }, select: SUMMARY });
+  await revokeUserSessions(ctx.prisma, user.id, 'role changed');
+  await recordAudit(ctx, { category: 'ACCOUNT', subcategory: 'ROLE_CHANGED', userId: user.id, actorId: admin.userId, entityType: 'User', entityId: user.id, oldValues: { role: user.role }, newValues: { role: input.role } });
+  return updated;
+}
+
+/** What staff see on a person's account page, besides their releases and audit history. */
+export interface StaffAccountView extends UserSummary {
+  country: string | null;
+  city: string | null;
+  emailVerified: boolean;
+  statusReason: string | null;
+  statusChangedAt: Date | null;
+  lastSignInAt: Date | null;
+  plan: string;
+  /** No ledger is kept yet: null until balances exist. */
+  balance: null;
+}
+
+/** A person's account as staff see it. */
+export async function getStaffAccount(ctx: AppContext, userId: string): Promise<StaffAccountView> {
+  requireStaffAction(ctx.viewer, 'manage-accounts');
+  const user = await ctx.prisma.user.findUnique({
+    where: { id: userId },
+    select: { ...SUMMARY, country: true, city: true, emailVerified: true, statusReason: true, statusChangedAt: true, lastSignInAt: true, deletedAt: true },
+  });
+  if (!user || user.deletedAt) throw new DomainError('NOT_FOUND', 'No such user');
+  const { deletedAt: _deleted, ...rest } = user;
+  return { ...rest, plan: await activePlanName(ctx, user.id), balance: null };
 }

@@ -1,6 +1,6 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
-import { handler, optionalVersion, sendRangedFile } from '../../http/rest-helpers.ts';
+import { handler, optionalVersion, sendFileRange } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
@@ -44,7 +44,7 @@ export function tracksRouter(): Router {
     return undefined;
   }));
   r.get('/track/:id/audio', handler(async (req, res) => {
-    await sendRangedFile(req, res, await openTrackAudio(req.ctx, String(req.params.id)));
+    await sendFileRange(req, res, await openTrackAudio(req.ctx, String(req.params.id)));
   }));
   return r;
 }

@@ -1,0 +1,340 @@
+/** GraphQL: the operations console (staff only): review queue, review, account page, audit log, roles. */
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import { builder } from '../../graphql/builder.ts';
+import { ReleaseStatusEnum } from '../releases/releases.schema.ts';
+import { AccountStatusEnum, UserRoleEnum } from '../users/users.schema.ts';
+import { UserSummaryRef } from '../support/support.schema.ts';
+import type { AuditEventView, AuditLogPayload } from '../audit/audit.service.ts';
+import {
+  adminEditRelease,
+  approveRelease,
+  getReviewRelease,
+  listReviewQueue,
+  rejectRelease,
+  type ReviewCredit,
+  type ReviewQueuePayload,
+  type ReviewRelease,
+  type ReviewTrack,
+  type StaffReleaseSummary,
+} from '../releases/release-review.service.ts';
+import type { CheckIssue } from '../releases/release-check.ts';
+import { changeUserRole, type StaffAccountView } from '../support/support.service.ts';
+import { consoleAbilities, releaseAuditLog, staffAccountPage, userAuditLog, type StaffAccountPage } from './console.service.ts';
+
+const ConsoleAbilities = builder.objectRef<ReturnType<typeof consoleAbilities>>('ConsoleAbilities').implement({
+  description: 'What the signed-in staff member may do in the operations console (support or admin).',
+  fields: (t) => ({
+    reviewReleases: t.exposeBoolean('reviewReleases'),
+    manageAccounts: t.exposeBoolean('manageAccounts'),
+    readAuditLog: t.exposeBoolean('readAuditLog'),
+    manageStaff: t.exposeBoolean('manageStaff', { description: 'Admin only: change a person’s role.' }),
+    manageStoreEndpoints: t.exposeBoolean('manageStoreEndpoints', { description: 'Admin only.' }),
+    importSales: t.exposeBoolean('importSales', { description: 'Admin only.' }),
+    liftSuperBlock: t.exposeBoolean('liftSuperBlock', { description: 'Admin only: unblock a super-blocked account.' }),
+  }),
+});
+
+const ReviewCreditRef = builder.objectRef<ReviewCredit>('ReviewCredit').implement({
+  fields: (t) => ({
+    artistName: t.exposeString('artistName'),
+    role: t.exposeString('role', { description: 'PRIMARY, FEATURED, COMPOSER, LYRICIST, PRODUCER or REMIXER.' }),
+    trackId: t.exposeID('trackId', { nullable: true }),
+  }),
+});
+
+const ReviewCheckIssue = builder.objectRef<CheckIssue>('ReviewCheckIssue').implement({
+  description: 'One problem the release check finds now (none for a release that still passes).',
+  fields: (t) => ({
+    field: t.exposeString('field'),
+    key: t.exposeString('key'),
+    message: t.exposeString('message'),
+    trackNumber: t.exposeInt('trackNumber', { nullable: true }),
+  }),
+});
+
+const ReviewTrackRef = builder.objectRef<ReviewTrack>('ReviewTrack').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.int({ description: '1-based number in the release.', resolve: (tr) => tr.position + 1 }),
+    title: t.exposeString('title'),
+    isrc: t.exposeString('isrc', { nullable: true }),
+    durationMs: t.exposeInt('durationMs', { nullable: true }),
+    fileName: t.exposeString('fileName', { nullable: true }),
+    sampleRate: t.exposeInt('sampleRate', { nullable: true }),
+    bitDepth: t.exposeInt('bitDepth', { nullable: true }),
+    channels: t.exposeInt('channels', { nullable: true }),
+    explicitLyrics: t.exposeBoolean('explicitLyrics'),
+    isRemix: t.exposeBoolean('isRemix'),
+    isCover: t.exposeBoolean('isCover'),
+    audioUrl: t.string({ nullable: true, description: 'Streams the audio to staff (supports Range requests).', resolve: (tr) => (tr.hasAudio ? `/api/admin/tracks/${tr.id}/audio` : null) }),
+    credits: t.field({ type: [ReviewCreditRef], resolve: (tr) => tr.credits }),
+  }),
+});
+
+const ReviewOwner = builder.objectRef<ReviewRelease['owner']>('ReviewOwner').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    name: t.exposeString('name'),
+    artistName: t.exposeString('artistName', { nullable: true }),
+  }),
+});
+
+const ReviewReleaseRef = builder.objectRef<ReviewRelease>('ReviewRelease').implement({
+  description: 'A release as a reviewer sees it: metadata, cover, credits, tracks with audio, and the check results.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    owner: t.field({ type: ReviewOwner, resolve: (r) => r.owner }),
+    title: t.exposeString('title'),
+    status: t.expose('status', { type: ReleaseStatusEnum }),
+    version: t.exposeInt('version', { description: 'Send it back with approve, reject or edit: a release changed since is a CONFLICT.' }),
+    genre: t.exposeString('genre', { nullable: true }),
+    genreId: t.exposeString('genreId', { nullable: true }),
+    language: t.exposeString('language'),
+    upc: t.exposeString('upc', { nullable: true }),
+    catalogNumber: t.exposeString('catalogNumber', { nullable: true }),
+    labelName: t.exposeString('labelName', { nullable: true }),
+    pLine: t.exposeString('pLine', { nullable: true }),
+    cLine: t.exposeString('cLine', { nullable: true }),
+    releaseDate: t.exposeString('releaseDate', { nullable: true }),
+    originalReleaseDate: t.exposeString('originalReleaseDate', { nullable: true }),
+    territoryAllowed: t.exposeBoolean('territoryAllowed', { nullable: true }),
+    territoryCountryCodes: t.exposeStringList('territoryCountryCodes'),
+    submittedAt: t.expose('submittedAt', { type: 'DateTime', nullable: true }),
+    coverUrl: t.string({ nullable: true, resolve: (r) => (r.hasCover ? `/api/admin/releases/${r.id}/cover` : null) }),
+    coverWidth: t.exposeInt('coverWidth', { nullable: true }),
+    coverHeight: t.exposeInt('coverHeight', { nullable: true }),
+    outlets: t.exposeStringList('outlets'),
+    credits: t.field({ type: [ReviewCreditRef], resolve: (r) => r.credits }),
+    tracks: t.field({ type: [ReviewTrackRef], resolve: (r) => r.tracks }),
+    checkIssues: t.field({ type: [ReviewCheckIssue], resolve: (r) => r.checkIssues }),
+    rejectionReasons: t.exposeStringList('rejectionReasons', { description: "As the artist reads them ('Track N: reason')." }),
+  }),
+});
+
+const ReviewQueue = builder.objectRef<ReviewQueuePayload>('ReviewQueue').implement({
+  fields: (t) => ({
+    releases: t.field({ type: [ReviewReleaseRef], resolve: (p) => p.releases }),
+    hasMore: t.exposeBoolean('hasMore'),
+    endCursor: t.exposeID('endCursor', { nullable: true, description: 'Pass as `after` for the next page.' }),
+    totalCount: t.exposeInt('totalCount'),
+  }),
+});
+
+const ReviewQueueInput = builder.inputType('ReviewQueueInput', {
+  fields: (t) => ({
+    status: t.field({ type: ReleaseStatusEnum, required: false, description: 'VALIDATED (the review queue) when absent.' }),
+    first: t.int({ required: false, description: '1-100, 25 by default.' }),
+    after: t.id({ required: false }),
+  }),
+});
+
+const AuditPerson = builder.objectRef<NonNullable<AuditEventView['actor']>>('AuditPerson').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    name: t.string({ resolve: (p) => [p.firstName, p.lastName].filter(Boolean).join(' ') }),
+  }),
+});
+
+const AuditEventRef = builder.objectRef<AuditEventView>('AuditEvent').implement({
+  description: 'One entry of the append-only audit trail.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    category: t.string({ resolve: (e) => e.category }),
+    subcategory: t.string({ resolve: (e) => e.subcategory }),
+    userId: t.exposeID('userId', { nullable: true }),
+    actor: t.field({ type: AuditPerson, nullable: true, description: 'Who did it (staff, the person, or nobody for the system).', resolve: (e) => e.actor }),
+    impersonator: t.field({ type: AuditPerson, nullable: true, description: 'Staff acting as the person, when they were.', resolve: (e) => e.impersonator }),
+    entityType: t.exposeString('entityType', { nullable: true }),
+    entityId: t.exposeID('entityId', { nullable: true }),
+    oldValues: t.string({ nullable: true, description: 'JSON text.', resolve: (e) => (e.oldValues === null ? null : JSON.stringify(e.oldValues)) }),
+    newValues: t.string({ nullable: true, description: 'JSON text.', resolve: (e) => (e.newValues === null ? null : JSON.stringify(e.newValues)) }),
+  }),
+});
+
+const AuditLog = builder.objectRef<AuditLogPayload>('AuditLog').implement({
+  fields: (t) => ({
+    events: t.field({ type: [AuditEventRef], resolve: (p) => p.events }),
+    hasMore: t.exposeBoolean('hasMore'),
+    endCursor: t.exposeID('endCursor', { nullable: true, description: 'Pass as `after` for the next (older) page.' }),
+  }),
+});
+
+const UserAuditLogInput = builder.inputType('UserAuditLogInput', {
+  fields: (t) => ({ userId: t.id({ required: true }), first: t.int({ required: false, description: '1-100, 50 by default.' }), after: t.id({ required: false }) }),
+});
+const ReleaseAuditLogInput = builder.inputType('ReleaseAuditLogInput', {
+  fields: (t) => ({ releaseId: t.id({ required: true }), first: t.int({ required: false, description: '1-100, 50 by default.' }), after: t.id({ required: false }) }),
+});
+
+const StaffReleaseSummaryRef = builder.objectRef<StaffReleaseSummary>('StaffReleaseSummary').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    status: t.expose('status', { type: ReleaseStatusEnum }),
+    releaseDate: t.exposeString('releaseDate', { nullable: true }),
+    submittedAt: t.expose('submittedAt', { type: 'DateTime', nullable: true }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const StaffAccount = builder.objectRef<StaffAccountView>('StaffAccount').implement({
+  description: "A person's account as staff see it.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    primaryArtists: t.exposeStringList('primaryArtists'),
+    role: t.expose('role', { type: UserRoleEnum }),
+    status: t.expose('status', { type: AccountStatusEnum }),
+    statusReason: t.exposeString('statusReason', { nullable: true }),
+    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime', nullable: true }),
+    isLocked: t.exposeBoolean('isLocked'),
+    emailVerified: t.exposeBoolean('emailVerified'),
+    country: t.exposeString('country', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastSignInAt: t.expose('lastSignInAt', { type: 'DateTime', nullable: true }),
+    plan: t.exposeString('plan'),
+    balance: t.string({ nullable: true, description: 'The balance, once a ledger exists; null until then.', resolve: (a) => a.balance }),
+  }),
+});
+
+const StaffAccountPageRef = builder.objectRef<StaffAccountPage>('StaffAccountPage').implement({
+  fields: (t) => ({
+    account: t.field({ type: StaffAccount, resolve: (p) => p.account }),
+    releases: t.field({ type: [StaffReleaseSummaryRef], resolve: (p) => p.releases }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  consoleAbilities: t.field({
+    type: ConsoleAbilities,
+    authScopes: { support: true },
+    description: 'What the signed-in staff member may do in the console.',
+    resolve: (_r, _a, ctx) => consoleAbilities(ctx),
+  }),
+  reviewQueue: t.field({
+    type: ReviewQueue,
+    authScopes: { support: true },
+    description: 'Releases waiting for review (VALIDATED), oldest submission first.',
+    args: { input: t.arg({ type: ReviewQueueInput, required: false }) },
+    resolve: (_r, { input }, ctx) => listReviewQueue(ctx, { status: input?.status, first: input?.first, after: input?.after ? String(input.after) : null }),
+  }),
+  reviewRelease: t.field({
+    type: ReviewReleaseRef,
+    authScopes: { support: true },
+    description: 'Any release (not deleted) as a reviewer sees it.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => getReviewRelease(ctx, String(a.id)),
+  }),
+  staffAccount: t.field({
+    type: StaffAccountPageRef,
+    authScopes: { support: true },
+    description: "A person's account page: profile, plan, status, releases.",
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => staffAccountPage(ctx, String(a.userId)),
+  }),
+  userAuditLog: t.field({
+    type: AuditLog,
+    authScopes: { support: true },
+    description: 'The audit history of one account, newest first.',
+    args: { input: t.arg({ type: UserAuditLogInput, required: true }) },
+    resolve: (_r, { input }, ctx) => userAuditLog(ctx, { userId: String(input.userId), first: input.first, after: input.after ? String(input.after) : null }),
+  }),
+  releaseAuditLog: t.field({
+    type: AuditLog,
+    authScopes: { support: true },
+    description: 'The audit history of one release and its tracks, newest first.',
+    args: { input: t.arg({ type: ReleaseAuditLogInput, required: true }) },
+    resolve: (_r, { input }, ctx) => releaseAuditLog(ctx, { releaseId: String(input.releaseId), first: input.first, after: input.after ? String(input.after) : null }),
+  }),
+}));
+
+const ReviewReleasePayload = (name: string) =>
+  builder.objectRef<{ releaseId: string }>(name).implement({
+    fields: (t) => ({ release: t.field({ type: ReviewReleaseRef, resolve: (p, _a, ctx) => getReviewRelease(ctx, p.releaseId) }) }),
+  });
+const ApproveReleasePayload = ReviewReleasePayload('ApproveReleasePayload');
+const RejectReleasePayload = ReviewReleasePayload('RejectReleasePayload');
+const AdminEditReleasePayload = ReviewReleasePayload('AdminEditReleasePayload');
+
+const ApproveReleaseInput = builder.inputType('ApproveReleaseInput', {
+  fields: (t) => ({ releaseId: t.id({ required: true }), version: t.int({ required: false, description: 'The version reviewed.' }) }),
+});
+const RejectionReasonInput = builder.inputType('RejectionReasonInput', {
+  fields: (t) => ({
+    trackId: t.id({ required: false, description: 'The track the reason is about; absent for the whole release.' }),
+    reason: t.string({ required: true, description: limitDescription(TEXT_LIMITS.message) }),
+  }),
+});
+const RejectReleaseInput = builder.inputType('RejectReleaseInput', {
+  fields: (t) => ({
+    releaseId: t.id({ required: true }),
+    reasons: t.field({ type: [RejectionReasonInput], required: true, description: 'At least one; the artist reads track reasons as "Track N: reason".' }),
+    version: t.int({ required: false }),
+  }),
+});
+const AdminEditReleaseInput = builder.inputType('AdminEditReleaseInput', {
+  description: 'Only the fields given change; the rules of the artist’s own edit apply.',
+  fields: (t) => ({
+    releaseId: t.id({ required: true }),
+    version: t.int({ required: false }),
+    title: t.string({ required: false, description: limitDescription(TEXT_LIMITS.releaseTitle) }),
+    genreId: t.string({ required: false }),
+    languageId: t.string({ required: false }),
+    catalogNumber: t.string({ required: false, description: limitDescription(TEXT_LIMITS.catalogNumber) }),
+    upc: t.string({ required: false }),
+    releaseDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
+    originalReleaseDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
+  }),
+});
+const ChangeUserRoleInput = builder.inputType('ChangeUserRoleInput', {
+  fields: (t) => ({ userId: t.id({ required: true }), role: t.field({ type: UserRoleEnum, required: true }) }),
+});
+const ChangeUserRolePayload = builder.objectRef<{ user: Awaited<ReturnType<typeof changeUserRole>> }>('ChangeUserRolePayload').implement({
+  fields: (t) => ({ user: t.field({ type: UserSummaryRef, resolve: (p) => p.user }) }),
+});
+
+builder.mutationFields((t) => ({
+  approveRelease: t.field({
+    type: ApproveReleasePayload,
+    authScopes: { support: true },
+    description: 'Approves a VALIDATED release (APPROVED) and queues its delivery.',
+    args: { input: t.arg({ type: ApproveReleaseInput, required: true }) },
+    resolve: (_r, { input }, ctx) => approveRelease(ctx, { releaseId: String(input.releaseId), version: input.version }),
+  }),
+  rejectRelease: t.field({
+    type: RejectReleasePayload,
+    authScopes: { support: true },
+    description: 'Rejects a VALIDATED release (REJECTED) with release-level and per-track reasons.',
+    args: { input: t.arg({ type: RejectReleaseInput, required: true }) },
+    resolve: (_r, { input }, ctx) =>
+      rejectRelease(ctx, {
+        releaseId: String(input.releaseId),
+        version: input.version,
+        reasons: input.reasons.map((r) => ({ trackId: r.trackId ? String(r.trackId) : null, reason: r.reason })),
+      }),
+  }),
+  adminEditRelease: t.field({
+    type: AdminEditReleasePayload,
+    authScopes: { support: true },
+    description: 'Staff correct a release in review (ADMIN_EDIT); audited with old and new values.',
+    args: { input: t.arg({ type: AdminEditReleaseInput, required: true }) },
+    resolve: (_r, { input }, ctx) => {
+      const { releaseId, ...fields } = input;
+      const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+      return adminEditRelease(ctx, { ...patch, releaseId: String(releaseId), version: input.version });
+    },
+  }),
+  changeUserRole: t.field({
+    type: ChangeUserRolePayload,
+    authScopes: { admin: true },
+    description: 'Admin only: makes a person a user, support or admin; their sessions end.',
+    args: { input: t.arg({ type: ChangeUserRoleInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ user: await changeUserRole(ctx, { userId: String(input.userId), role: input.role }) }),
+  }),
+}));
