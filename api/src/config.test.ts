@@ -52,4 +52,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PRODUCTION: 'true', SIGNUP_CAPTCHA: 'false' }).signupCaptcha).toBe(false);
     expect(loadConfig({ SIGNUP_CAPTCHA: 'on' }).signupCaptcha).toBe(true);
   });
+
+  it('reads the DDEX sender and the local store folder, refusing a malformed DPID', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/cad' }, '/');
+    expect(c.ddex).toEqual({ senderDpid: 'PADPIDA2026112501C', senderName: 'Cadence Music Ltd.', localStoreDir: '/tmp/cad/deliveries', storeSimulator: true });
+    expect(loadConfig({ DDEX_SENDER_DPID: 'PADPIDA2020ABC', PRODUCTION: 'true' }).ddex).toMatchObject({ senderDpid: 'PADPIDA2020ABC', storeSimulator: false });
+    expect(() => loadConfig({ DDEX_SENDER_DPID: 'nope' })).toThrow('DDEX_SENDER_DPID must be a DDEX Party Id');
+  });
 });

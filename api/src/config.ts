@@ -67,6 +67,11 @@ export interface Config {
   captchaCost: number;
   /** Sign-up asks for a solved 'signup' captcha (SIGNUP_CAPTCHA; on by default in production). */
   signupCaptcha: boolean;
+  /**
+   * Delivery to stores: our DDEX party (sender of every ERN message), the folder of the default
+   * local-folder store endpoint, and whether the local store simulator acknowledges what lands there.
+   */
+  ddex: { senderDpid: string; senderName: string; localStoreDir: string; storeSimulator: boolean };
 }
 
 /** An SMTP relay: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start. */
@@ -185,6 +190,13 @@ function captchaCost(env: Env): number {
 export const DEFAULT_CAPTCHA_COST = 5000;
 const MIN_PRODUCTION_CAPTCHA_COST = 1000;
 
+/** A DDEX Party Id: 'PADPIDA' and letters or digits (the schema's pattern). */
+function dpid(env: Env, name: string, fallback: string): string {
+  const value = str(env, name, fallback);
+  if (!/^PADPIDA[a-zA-Z0-9]+$/.test(value)) throw new ConfigError(`${name} must be a DDEX Party Id such as PADPIDA2026112501C (got '${value}')`);
+  return value;
+}
+
 function publicUrl(env: Env, host: string, port: number): string {
   const raw = env.PUBLIC_URL;
   if (raw === undefined || raw.trim() === '') return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
@@ -272,5 +284,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     captchaCost: captchaCost(env),
     signupCaptcha: bool(env, 'SIGNUP_CAPTCHA', bool(env, 'PRODUCTION', false)),
+    ddex: {
+      senderDpid: dpid(env, 'DDEX_SENDER_DPID', 'PADPIDA2026112501C'),
+      senderName: str(env, 'DDEX_SENDER_NAME', str(env, 'COMPANY_NAME', 'Cadence Music Ltd.')),
+      localStoreDir: path.resolve(cwd, str(env, 'LOCAL_STORE_DIR', path.join(dataDir, 'deliveries'))),
+      storeSimulator: bool(env, 'STORE_SIMULATOR', !bool(env, 'PRODUCTION', false)),
+    },
   };
 }
