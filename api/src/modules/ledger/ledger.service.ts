@@ -27,6 +27,8 @@
  *                                                   reserves part of the available amount under a
  *                                                   row lock (else LEDGER_INSUFFICIENT_FUNDS)
  *   releaseHold(db, holdId) / releaseHoldIn(tx, holdId)   idempotent
+ *   lockAccount(tx, accountId)                      row-locks an account for the caller's transaction
+ *                                                   (serialise a check-then-write on one wallet)
  *   accountBalance(db, accountId)                   {balanceMinor, lockedMinor, availableMinor, currency}
  *   checkLedger(db)                                 every transaction sums to zero per currency and
  *                                                   every cached balance equals its entries
@@ -128,7 +130,7 @@ interface LockedAccount {
 }
 
 /** Locks one account row for the rest of the transaction (serialises money moves on it). */
-async function lockAccount(tx: Tx, accountId: string): Promise<LockedAccount> {
+export async function lockAccount(tx: Tx, accountId: string): Promise<LockedAccount> {
   const rows = await tx.$queryRaw<LockedAccount[]>`SELECT id, kind::text AS kind, currency, balance_minor FROM ledger_accounts WHERE id = ${accountId} FOR UPDATE`;
   const row = rows[0];
   if (!row) throw new DomainError('NOT_FOUND', `Unknown ledger account ${accountId}`, { key: LEDGER_ERROR_KEYS.unknownAccount });
