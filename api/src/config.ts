@@ -72,6 +72,42 @@ export interface Config {
    * local-folder store endpoint, and whether the local store simulator acknowledges what lands there.
    */
   ddex: { senderDpid: string; senderName: string; localStoreDir: string; storeSimulator: boolean };
+  /** Withdrawals and the payout provider (integrations/payouts/README.md). */
+  payouts: PayoutsConfig;
+  /** PayPal account verification (integrations/paypal/README.md). */
+  paypal: PayPalConfig;
+}
+
+export interface PayoutsConfig {
+  driver: 'sandbox' | 'hyperwallet';
+  /** The provider's name in messages ('Verify your tax information at HyperWallet'). */
+  providerName: string;
+  /** Where the provider's tax form is (the link next to the tax message). */
+  taxFormUrl: string;
+  /** Shared secret of the webhook signature (HMAC-SHA256). */
+  webhookSecret: string;
+  /** Webhooks older (or newer) than this are refused as replays. */
+  webhookToleranceSeconds: number;
+  /** Withdrawals above this many minor units wait for support approval. */
+  approvalAboveMinor: bigint;
+  /** Withdrawals must take the whole available balance. */
+  fullBalanceOnly: boolean;
+  /** How often pending payouts are polled. */
+  pollMs: number;
+  sandbox: { dir: string; stepMs: number; webhookUrl: string };
+  hyperwallet: { baseUrl: string; username: string; password: string; programToken: string };
+}
+
+export interface PayPalConfig {
+  driver: 'sandbox' | 'paypal';
+  /** Where 'Link My PayPal Account' and 'Use Another Paypal Account' lead. */
+  linkUrl: string;
+  /** PayPal Adaptive Accounts GetVerifiedStatus credentials (driver paypal). */
+  baseUrl: string;
+  userId: string;
+  password: string;
+  signature: string;
+  appId: string;
 }
 
 /** An SMTP relay: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start. */
@@ -290,5 +326,62 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       localStoreDir: path.resolve(cwd, str(env, 'LOCAL_STORE_DIR', path.join(dataDir, 'deliveries'))),
       storeSimulator: bool(env, 'STORE_SIMULATOR', !bool(env, 'PRODUCTION', false)),
     },
+    payouts: payouts(env, dataDir, publicUrl(env, host, port)),
+    paypal: paypal(env),
+  };
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const v = str(env, name, fallback);
+  if (!(values as readonly string[]).includes(v)) throw new ConfigError(`${name} must be one of ${values.join(', ')} (got '${v}')`);
+  return v as T;
+}
+
+function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
+  const driver = oneOf(env, 'PAYOUT_PROVIDER', ['sandbox', 'hyperwallet'] as const, 'sandbox');
+  const production = bool(env, 'PRODUCTION', false);
+  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', production ? '' : 'sandbox-webhook-secret');
+  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PRODUCTION=true');
+  const need = (n: string) => {
+    const v = env[n];
+    if (!v) throw new ConfigError(`${n} is required when PAYOUT_PROVIDER=hyperwallet`);
+    return v;
+  };
+  return {
+    driver,
+    providerName: str(env, 'PAYOUT_PROVIDER_NAME', 'HyperWallet'),
+    taxFormUrl: str(env, 'PAYOUT_TAX_FORM_URL', str(env, 'HYPERWALLET_URL', 'https://sandbox.hyperwallet.test')),
+    webhookSecret: secret,
+    webhookToleranceSeconds: int(env, 'PAYOUT_WEBHOOK_TOLERANCE_SECONDS', 300, 1, 86_400),
+    approvalAboveMinor: BigInt(int(env, 'WITHDRAWAL_APPROVAL_ABOVE', 5_000, 0, 100_000_000)) * 100n,
+    fullBalanceOnly: bool(env, 'WITHDRAWAL_FULL_BALANCE_ONLY', true),
+    pollMs: int(env, 'PAYOUT_POLL_MS', 5_000, 100, 86_400_000),
+    sandbox: {
+      dir: path.join(dataDir, 'payout-sandbox'),
+      stepMs: int(env, 'PAYOUT_SANDBOX_STEP_MS', 2_000, 0, 3_600_000),
+      webhookUrl: str(env, 'PAYOUT_SANDBOX_WEBHOOK_URL', `${appUrl}/api/financial/payout-webhook`),
+    },
+    hyperwallet:
+      driver === 'hyperwallet'
+        ? { baseUrl: str(env, 'HYPERWALLET_API_URL', 'https://api.sandbox.hyperwallet.com/rest/v4'), username: need('HYPERWALLET_USERNAME'), password: need('HYPERWALLET_PASSWORD'), programToken: need('HYPERWALLET_PROGRAM_TOKEN') }
+        : { baseUrl: str(env, 'HYPERWALLET_API_URL', 'https://api.sandbox.hyperwallet.com/rest/v4'), username: '', password: '', programToken: '' },
+  };
+}
+
+function paypal(env: Env): PayPalConfig {
+  const driver = oneOf(env, 'PAYPAL_PROVIDER', ['sandbox', 'paypal'] as const, 'sandbox');
+  const need = (n: string) => {
+    const v = env[n];
+    if (driver === 'paypal' && !v) throw new ConfigError(`${n} is required when PAYPAL_PROVIDER=paypal`);
+    return v ?? '';
+  };
+  return {
+    driver,
+    linkUrl: str(env, 'PAYPAL_LINK_URL', 'https://www.paypal.com/signin'),
+    baseUrl: str(env, 'PAYPAL_API_URL', 'https://svcs.sandbox.paypal.com'),
+    userId: need('PAYPAL_API_USERNAME'),
+    password: need('PAYPAL_API_PASSWORD'),
+    signature: need('PAYPAL_API_SIGNATURE'),
+    appId: str(env, 'PAYPAL_APP_ID', 'APP-80W284485P519543T'),
   };
 }

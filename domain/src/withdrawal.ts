@@ -12,7 +12,46 @@ export const WITHDRAWAL_MESSAGES = {
   verifyTax: 'Verify your tax information at HyperWallet',
   unavailable: 'Service is temporarily unavailable, please try again later',
   failed: 'Withdraw failed',
+  /** Ours (the spec is silent): an amount with a fraction of a cent. */
+  wholeCents: 'A requested amount can not have fractions of a cent',
+  /** Ours: withdrawals switched off by disableWithdrawals. */
+  disabled: 'Withdrawals are currently disabled',
+  /** Ours: no PayPal account to pay to. */
+  noPayPal: 'Link your PayPal account before withdrawing',
 } as const;
+
+/** 'Verify your tax information at {provider}' (the provider's name comes from configuration). */
+export function verifyTaxMessage(providerName: string): string {
+  return `Verify your tax information at ${providerName}`;
+}
+
+/** Tax states that block a withdrawal until the person completes the provider's tax form. */
+export const TAX_BLOCKING_STATUSES: readonly string[] = ['REQUIRED', 'FAILED', 'UNDER_REVIEW'];
+
+/** Whether a tax verification state blocks withdrawals. */
+export function isTaxBlocking(status: string): boolean {
+  return TAX_BLOCKING_STATUSES.includes(status);
+}
+
+/**
+ * A requested amount from either transport (a decimal string or a JSON number) in minor units;
+ * 'fraction' for sub-cent amounts, null for anything that is not an amount.
+ */
+export function readWithdrawalAmount(value: unknown): bigint | 'fraction' | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  if (!/^-?\d{0,30}(\.\d*)?$/.test(text) || text.length > 60) return null;
+  const parsed = parseMoney(text);
+  if (parsed !== null) return parsed;
+  return /^\d*\.\d{3,}$/.test(text) ? 'fraction' : null;
+}
 
 /** The default minimum: 1 currency unit (the spec's wording; a constant in the old code was named for 10). */
 export const WITHDRAWAL_MINIMUM_DEFAULT_MINOR = unitsToMinor(WITHDRAWAL_MINIMUM_DEFAULT);

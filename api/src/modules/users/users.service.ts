@@ -16,6 +16,7 @@ import { canDeleteAccount } from '@cadence/domain/release-rules';
 import { statusFromOrder } from '@cadence/domain/release-status';
 import { password as passwordRule, payoutName, required, validateArtistsList } from '@cadence/domain/validators';
 import { planLimits, isPlanName } from '@cadence/domain/plans';
+import { refreshTaxStatus } from '../earnings/earnings.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 import { requireSignupCaptcha } from '../captcha/captcha.service.ts';
@@ -486,10 +487,10 @@ export async function acceptAgreement(ctx: AppContext): Promise<ProfileView> {
   return presentProfile(ctx, updated);
 }
 
-/** The viewer's tax verification status. */
+/** The viewer's tax verification status, as the payout provider reports it (kept on the profile). */
 export async function getTaxStatus(ctx: AppContext): Promise<{ taxVerificationStatus: User['taxVerificationStatus'] }> {
   const viewer = requireViewer(ctx.viewer);
-  return { taxVerificationStatus: (await loadUser(ctx, viewer.userId)).taxVerificationStatus };
+  return { taxVerificationStatus: await refreshTaxStatus(ctx, viewer.userId) };
 }
 
 /** The viewer's active plan (FREE without a subscription). */

@@ -1,0 +1,86 @@
+/** Contract tests of the HyperWallet adapter against recorded responses (fixtures/*.json, shaped as HyperWallet's v4 documentation shows them). */
+import { readFileSync } from 'node:fs';
+import { HyperwalletPayoutProvider } from './hyperwallet.ts';
+import { PayoutError, checkWebhookSignature, signWebhook } from './payout-provider.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8');
+const config = { baseUrl: 'https://api.sandbox.hyperwallet.com/rest/v4', username: 'restapiuser@1234', password: 'secret', programToken: 'prg-83836cdf-2ce2-4696-8bc5-f1b86077238c' };
+const payee = { userId: '01a210b4-aee6-747c-9a97-de2ff469b3d7', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', paypalEmail: 'ada-paypal@example.com' };
+
+interface Call { method: string; url: string; body: unknown; auth: string | null }
+
+/** A fetch that answers each call with the next recorded response and remembers the request. */
+function recorded(answers: [number, string | null][]) {
+  const calls: Call[] = [];
+  const fn = (async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    calls.push({ method: String(init.method), url, body: init.body ? JSON.parse(String(init.body)) : undefined, auth: headers.get('authorization') });
+    const [status, body] = answers.shift() ?? [500, '{}'];
+    return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+test('a new payee becomes a HyperWallet user with a PayPal transfer method; its tax state is read from the user', async () => {
+  const { fn, calls } = recorded([[204, null], [201, fixture('user-created')], [201, fixture('paypal-account-created')]]);
+  const provider = new HyperwalletPayoutProvider(config, fn);
+  expect(await provider.taxStatus(payee)).toBe('REQUIRED');
+  expect(calls.map((c) => `${c.method} ${c.url.replace(config.baseUrl, '')}`)).toEqual([
+    `GET /users?clientUserId=${payee.userId}`,
+    'POST /users',
+    'POST /users/usr-c4292f1a-866f-4310-a289-b916853939de/paypal-accounts',
+  ]);
+  expect(calls[0]!.auth).toBe(`Basic ${Buffer.from('restapiuser@1234:secret').toString('base64')}`);
+  expect(calls[1]!.body).toMatchObject({ clientUserId: payee.userId, profileType: 'INDIVIDUAL', programToken: config.programToken, email: 'ada@example.com' });
+  expect(calls[2]!.body).toEqual({ transferMethodCountry: 'US', transferMethodCurrency: 'USD', type: 'PAYPAL_ACCOUNT', email: 'ada-paypal@example.com' });
+});
+
+test('an existing payee is found by clientUserId', async () => {
+  const { fn, calls } = recorded([[200, fixture('users-list')]]);
+  expect(await new HyperwalletPayoutProvider(config, fn).taxStatus(payee)).toBe('VERIFIED');
+  expect(calls).toHaveLength(1);
+});
+
+test('a payout is a payment keyed by clientPaymentId, amount as a 2-place decimal string', async () => {
+  const { fn, calls } = recorded([[204, null], [200, fixture('users-list')], [201, fixture('payment-created')]]);
+  const payout = await new HyperwalletPayoutProvider(config, fn).createPayout({ clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', payee, amountMinor: 2000n, currency: 'USD' });
+  expect(calls[0]!.url).toBe(`${config.baseUrl}/payments?clientPaymentId=wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d`);
+  expect(calls[2]!.body).toEqual({ amount: '20.00', clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', currency: 'USD', destinationToken: 'usr-c4292f1a-866f-4310-a289-b916853939de', programToken: config.programToken, purpose: 'OTHER' });
+  expect(payout).toEqual({ externalId: 'pmt-87939c73-ff0a-4011-970e-3de855347ea7', clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', amountMinor: 2000n, currency: 'USD', status: 'FINALIZED', messages: [] });
+});
+
+test('a payment already made under the key is returned, not paid again (reconciliation)', async () => {
+  const { fn, calls } = recorded([[200, fixture('payments-list')]]);
+  const payout = await new HyperwalletPayoutProvider(config, fn).createPayout({ clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', payee, amountMinor: 2000n, currency: 'USD' });
+  expect(payout.status).toBe('PROCESSING');
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+});
+
+test('errors keep every provider message; 5xx and network failures are retryable', async () => {
+  const refused = recorded([[400, fixture('error-constraint')]]);
+  const err = await new HyperwalletPayoutProvider(config, refused.fn).findPayout('x').catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(PayoutError);
+  expect(err).toMatchObject({ httpStatus: 400, code: 'CONSTRAINT_VIOLATIONS', retryable: false });
+  expect((err as PayoutError).messages).toHaveLength(2);
+  const down = recorded([[503, '']]);
+  expect(await new HyperwalletPayoutProvider(config, down.fn).findPayout('x').catch((e: unknown) => (e as PayoutError).retryable)).toBe(true);
+  const offline = (async () => {
+    throw new TypeError('fetch failed');
+  }) as unknown as typeof fetch;
+  expect(await new HyperwalletPayoutProvider(config, offline).findPayout('x').catch((e: unknown) => [(e as PayoutError).httpStatus, (e as PayoutError).retryable])).toEqual([0, true]);
+});
+
+test('a webhook notification reads as a five-M status; the signature check refuses forgeries and stale ones', () => {
+  const body = fixture('webhook-payment-failed');
+  const event = new HyperwalletPayoutProvider(config).parseWebhook(JSON.parse(body));
+  expect(event).toMatchObject({ eventId: 'wbh-946dc2c9-8f3a-4fb3-9b3d-3f5a19a8d3c5', payout: { status: 'FAILED', amountMinor: 2000n } });
+  const now = new Date('2026-11-25T03:35:10Z');
+  const good = signWebhook('s3cret', body, now);
+  expect(checkWebhookSignature('s3cret', body, good, 300, now)).toBeNull();
+  expect(checkWebhookSignature('other', body, good, 300, now)).toBe('bad-signature');
+  expect(checkWebhookSignature('s3cret', body.replace('20.00', '2000.00'), good, 300, now)).toBe('bad-signature');
+  expect(checkWebhookSignature('s3cret', body, good, 300, new Date(now.getTime() + 301_000))).toBe('stale');
+  expect(checkWebhookSignature('s3cret', body, undefined, 300, now)).toBe('missing');
+  expect(checkWebhookSignature('s3cret', body, 't=abc,v1=zz', 300, now)).toBe('malformed');
+  expect(() => new HyperwalletPayoutProvider(config).parseWebhook({ token: 'x' })).toThrow(PayoutError);
+});

@@ -1,0 +1,101 @@
+/**
+ * The HyperWallet adapter over its REST API v4 (docs.hyperwallet.com/content/api/v4): Basic auth
+ * with the API username and password, one program token. Payees are HyperWallet users keyed by our
+ * user id (clientUserId) with a PayPal transfer method; payouts are payments keyed by our
+ * idempotency key (clientPaymentId), so a retry after a crash finds the first payment instead of
+ * paying twice. Webhook notifications are checked by the shared signature (payout-provider.ts).
+ */
+import type { PayoutsConfig } from '../../config.ts';
+import { eventOf, errorOf, payoutOf, taxStatusOf, type HwList, type HwPayment, type HwUser } from './hyperwallet-format.ts';
+import { minorToDecimal, PayoutError, type CreatePayoutInput, type PayeeInput, type Payout, type PayoutProvider, type TaxStatus } from './payout-provider.ts';
+
+type Fetch = typeof fetch;
+
+export class HyperwalletPayoutProvider implements PayoutProvider {
+  readonly driver = 'hyperwallet' as const;
+
+  constructor(
+    private readonly config: PayoutsConfig['hyperwallet'],
+    private readonly fetchFn: Fetch = fetch,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.config.baseUrl}${pathAndQuery}`, {
+        method,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${this.config.username}:${this.config.password}`).toString('base64')}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
+    } catch (err) {
+      throw new PayoutError(0, 'NETWORK', `The payout provider could not be reached: ${(err as Error).message}`);
+    }
+    // HyperWallet answers 204 to a list query that matches nothing.
+    if (res.status === 204) return {} as T;
+    const text = await res.text();
+    let json: unknown = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      if (res.ok) throw new PayoutError(502, 'BAD_PROVIDER_ANSWER', 'The payout provider answered something that is not JSON');
+    }
+    if (!res.ok) throw errorOf(res.status, json);
+    return json as T;
+  }
+
+  /** The HyperWallet user for our user (created with a PayPal transfer method on first use). */
+  async ensureUser(payee: PayeeInput): Promise<HwUser> {
+    const found = await this.call<HwList<HwUser>>('GET', `/users?clientUserId=${encodeURIComponent(payee.userId)}`);
+    const existing = found.data?.[0];
+    if (existing) return existing;
+    const user = await this.call<HwUser>('POST', '/users', {
+      clientUserId: payee.userId,
+      profileType: 'INDIVIDUAL',
+      firstName: payee.firstName,
+      lastName: payee.lastName,
+      email: payee.email,
+      programToken: this.config.programToken,
+    });
+    await this.call('POST', `/users/${encodeURIComponent(user.token)}/paypal-accounts`, {
+      transferMethodCountry: 'US',
+      transferMethodCurrency: 'USD',
+      type: 'PAYPAL_ACCOUNT',
+      email: payee.paypalEmail,
+    });
+    return user;
+  }
+
+  async taxStatus(payee: PayeeInput): Promise<TaxStatus> {
+    return taxStatusOf(await this.ensureUser(payee));
+  }
+
+  async createPayout(input: CreatePayoutInput): Promise<Payout> {
+    const existing = await this.findPayout(input.clientPaymentId);
+    if (existing) return existing;
+    const user = await this.ensureUser(input.payee);
+    const payment = await this.call<HwPayment>('POST', '/payments', {
+      amount: minorToDecimal(input.amountMinor),
+      clientPaymentId: input.clientPaymentId,
+      currency: input.currency,
+      destinationToken: user.token,
+      programToken: this.config.programToken,
+      purpose: 'OTHER',
+    });
+    return payoutOf(payment);
+  }
+
+  async findPayout(clientPaymentId: string): Promise<Payout | null> {
+    const list = await this.call<HwList<HwPayment>>('GET', `/payments?clientPaymentId=${encodeURIComponent(clientPaymentId)}`);
+    const first = list.data?.[0];
+    return first ? payoutOf(first) : null;
+  }
+
+  parseWebhook(body: unknown) {
+    return eventOf(body);
+  }
+}

@@ -1,0 +1,165 @@
+/** GraphQL: the viewer's balance, statement, withdrawals, PayPal account and tax state; support approvals. */
+import { formatMinor } from '@cadence/domain/money';
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import { builder } from '../../graphql/builder.ts';
+import { Profile } from '../users/users.schema.ts';
+import { decideWithdrawal, getBalance, getTaxStatus, listLedgerEntries, listWithdrawals, listWithdrawalsAwaitingApproval, requestWithdrawal, type BalanceView, type StatementLine, type WithdrawalView } from './earnings.service.ts';
+import { getPayPalAccount, linkPayPal, unlinkPayPal, type PayPalAccountView } from './paypal.service.ts';
+
+const money = 'A decimal string with 2 places (minor units never pass through floating point).';
+
+const Balance = builder.objectRef<BalanceView>('Balance').implement({
+  description: 'The wallet: total balance, the part locked by pending withdrawals, and what can be withdrawn.',
+  fields: (t) => ({
+    amount: t.string({ description: `Total balance. ${money}`, resolve: (b) => formatMinor(b.balanceMinor) }),
+    lockedAmount: t.string({ description: `Locked by pending withdrawals. ${money}`, resolve: (b) => formatMinor(b.lockedMinor) }),
+    availableAmount: t.string({ description: `amount - lockedAmount. ${money}`, resolve: (b) => formatMinor(b.availableMinor) }),
+    currency: t.exposeString('currency'),
+    isWalletExist: t.exposeBoolean('isWalletExist'),
+    hasWithdrawals: t.exposeBoolean('hasWithdrawals'),
+  }),
+});
+
+const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', { values: ['PENDING', 'APPROVED', 'REJECTED'] as const });
+const PayoutStatusEnum = builder.enumType('PayoutStatus', { description: 'The payout provider\u2019s five-M status.', values: ['PENDING', 'PROCESSING', 'FINALIZED', 'FAILED', 'CANCELLED'] as const });
+
+const ProviderMessage = builder.objectRef<{ code: string; message: string }>('ProviderMessage').implement({
+  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+});
+
+const WithdrawalRef = builder.objectRef<WithdrawalView>('Withdrawal').implement({
+  description: 'A request to pay out the balance to PayPal.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    amount: t.string({ description: money, resolve: (w) => formatMinor(w.amountMinor) }),
+    currency: t.exposeString('currency'),
+    status: t.field({ type: WithdrawalStatusEnum, resolve: (w) => w.status }),
+    payoutStatus: t.field({ type: PayoutStatusEnum, nullable: true, resolve: (w) => w.payoutStatus }),
+    awaitingApproval: t.exposeBoolean('awaitingApproval', { description: 'Above the approval threshold and not yet decided by support.' }),
+    errorCode: t.exposeString('errorCode', { nullable: true, description: 'The provider\u2019s code; 33, 34 and 35 are warnings.' }),
+    messages: t.field({ type: [ProviderMessage], resolve: (w) => w.messages }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const LedgerLine = builder.objectRef<StatementLine>('LedgerLine').implement({
+  description: 'One line of the statement of account.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind', { description: 'SALES_POSTING, WITHDRAWAL, WITHDRAWAL_REVERSAL, BALANCE_PAYMENT, FEE, REFUND, ADJUSTMENT...' }),
+    description: t.exposeString('description', { nullable: true }),
+    amount: t.string({ description: `Signed: credits positive. ${money}`, resolve: (l) => formatMinor(l.amountMinor) }),
+    runningBalance: t.string({ description: `The balance after this line. ${money}`, resolve: (l) => formatMinor(l.runningBalanceMinor) }),
+    currency: t.exposeString('currency'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const LedgerPage = builder.objectRef<{ totalCount: number; lines: StatementLine[] }>('LedgerPage').implement({
+  fields: (t) => ({ totalCount: t.exposeInt('totalCount'), nodes: t.field({ type: [LedgerLine], resolve: (p) => p.lines }) }),
+});
+
+const PayPalAccount = builder.objectRef<PayPalAccountView>('PayPalAccount').implement({
+  description: 'The PayPal account withdrawals are paid to.',
+  fields: (t) => ({
+    linked: t.exposeBoolean('linked'),
+    email: t.exposeString('email', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const TaxStatus = builder.objectRef<Awaited<ReturnType<typeof getTaxStatus>>>('TaxStatus').implement({
+  description: 'Tax verification at the payout provider; REQUIRED, FAILED and UNDER_REVIEW block withdrawals.',
+  fields: (t) => ({
+    status: t.string({ resolve: (s) => s.taxVerificationStatus }),
+    taxFormUrl: t.exposeString('taxFormUrl'),
+    providerName: t.exposeString('providerName'),
+  }),
+});
+
+builder.objectFields(Profile, (t) => ({
+  balance: t.field({ type: Balance, description: 'The wallet balance (owner, or support acting as them: read-only).', resolve: (_p, _a, ctx) => getBalance(ctx) }),
+  ledgerEntries: t.field({
+    type: LedgerPage,
+    description: 'The statement of account, newest first, each line with its running balance.',
+    args: { first: t.arg.int({ description: '1 to 500, default 50.' }), offset: t.arg.int() },
+    resolve: (_p, a, ctx) => listLedgerEntries(ctx, a),
+  }),
+  withdrawals: t.field({ type: [WithdrawalRef], args: { first: t.arg.int({ description: '1 to 100, default 50.' }) }, resolve: (_p, a, ctx) => listWithdrawals(ctx, a) }),
+  payPalAccount: t.field({ type: PayPalAccount, resolve: (_p, _a, ctx) => getPayPalAccount(ctx) }),
+}));
+
+builder.queryField('taxStatus', (t) => t.field({ type: TaxStatus, authScopes: { signedIn: true }, description: 'The viewer\u2019s tax verification state, asked of the payout provider.', resolve: (_r, _a, ctx) => getTaxStatus(ctx) }));
+
+const SupportWithdrawal = builder.objectRef<Awaited<ReturnType<typeof listWithdrawalsAwaitingApproval>>[number]>('SupportWithdrawal').implement({
+  fields: (t) => ({
+    withdrawal: t.field({ type: WithdrawalRef, resolve: (w) => w }),
+    userId: t.exposeID('userId', { nullable: true }),
+    userEmail: t.exposeString('userEmail', { nullable: true }),
+  }),
+});
+
+builder.queryField('withdrawalsAwaitingApproval', (t) =>
+  t.field({ type: [SupportWithdrawal], authScopes: { support: true }, description: 'Support: withdrawals above the approval threshold, oldest first.', resolve: (_r, _a, ctx) => listWithdrawalsAwaitingApproval(ctx) }),
+);
+
+const WithdrawInput = builder.inputType('WithdrawInput', {
+  fields: (t) => ({
+    amount: t.string({ required: true, description: `The amount to withdraw. ${money}` }),
+    idempotencyKey: t.string({ description: '8 to 100 characters; sending the same key again returns the first withdrawal.' }),
+  }),
+});
+
+const WithdrawPayload = builder.objectRef<{ withdrawal: WithdrawalView; created: boolean }>('WithdrawPayload').implement({
+  fields: (t) => ({
+    withdrawal: t.field({ type: WithdrawalRef, resolve: (p) => p.withdrawal }),
+    created: t.exposeBoolean('created', { description: 'False when the idempotency key found an earlier withdrawal.' }),
+  }),
+});
+
+const LinkPayPalInput = builder.inputType('LinkPayPalInput', {
+  fields: (t) => ({
+    firstName: t.string({ required: true, description: limitDescription(TEXT_LIMITS.personName) }),
+    lastName: t.string({ required: true, description: limitDescription(TEXT_LIMITS.personName) }),
+    emailAddress: t.string({ required: true, description: limitDescription(TEXT_LIMITS.email) }),
+  }),
+});
+
+const LinkPayPalPayload = builder.objectRef<{ account: PayPalAccountView; message: string }>('LinkPayPalPayload').implement({
+  fields: (t) => ({ account: t.field({ type: PayPalAccount, resolve: (p) => p.account }), message: t.exposeString('message') }),
+});
+
+builder.mutationFields((t) => ({
+  withdraw: t.field({
+    type: WithdrawPayload,
+    authScopes: { signedIn: true },
+    description: 'Withdraws to the linked PayPal account; refusals are BAD_USER_INPUT errors with extensions.withdrawalCode.',
+    args: { input: t.arg({ type: WithdrawInput, required: true }) },
+    resolve: (_r, { input }, ctx) => requestWithdrawal(ctx, { amount: input.amount, idempotencyKey: input.idempotencyKey ?? null }),
+  }),
+  linkPayPal: t.field({
+    type: LinkPayPalPayload,
+    authScopes: { signedIn: true },
+    description: 'Verifies the PayPal account by email and name (match criteria NAME) and links it.',
+    args: { input: t.arg({ type: LinkPayPalInput, required: true }) },
+    resolve: (_r, { input }, ctx) => linkPayPal(ctx, { ...input, matchCriteria: 'NAME' }),
+  }),
+  unlinkPayPal: t.field({ type: PayPalAccount, authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => unlinkPayPal(ctx) }),
+  approveWithdrawal: t.field({
+    type: WithdrawalRef,
+    authScopes: { support: true },
+    description: 'Support: approve a withdrawal above the threshold (the payout is then sent).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => decideWithdrawal(ctx, { id: String(a.id), approve: true }),
+  }),
+  rejectWithdrawal: t.field({
+    type: WithdrawalRef,
+    authScopes: { support: true },
+    description: 'Support: reject a withdrawal above the threshold (its hold is released).',
+    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ description: limitDescription(500) }) },
+    resolve: (_r, a, ctx) => decideWithdrawal(ctx, { id: String(a.id), approve: false, reason: a.reason }),
+  }),
+}));
