@@ -14,6 +14,7 @@ import {
   sendDelivery,
   type DeliveryDeps,
 } from './delivery.service.ts';
+import { createDemoDelivery, DEMO_DELIVERY_JOB } from './demo-delivery.ts';
 
 /** Stores answer within minutes; the local simulator at once. */
 export const POLL_EVERY_MS = 60_000;
@@ -44,6 +45,7 @@ export function deliveryJobHandlers(deps: DeliveryDeps): Record<string, JobHandl
       await scheduleNextRun(deps.prisma, POLL_ACKNOWLEDGEMENTS_JOB, { uniqueKey: POLL_KEY, runAt: new Date(Date.now() + POLL_EVERY_MS), releasing: job.id, maxAttempts: 3 });
       return pollAcknowledgements(deps);
     },
+    [DEMO_DELIVERY_JOB]: () => createDemoDelivery(deps),
     [GO_LIVE_JOB]: async (_payload, job) => {
       await scheduleNextRun(deps.prisma, GO_LIVE_JOB, { uniqueKey: GO_LIVE_KEY, runAt: nextDailyRun(new Date()), releasing: job.id, maxAttempts: 3 });
       return goLiveDue(deps);
