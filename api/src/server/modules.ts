@@ -28,6 +28,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/maintenance/index.ts')).default,
   (await import('../modules/ledger/index.ts')).default,
   (await import('../modules/earnings/index.ts')).default,
+  (await import('../modules/delivery/index.ts')).default,
 ];
 
 checkModules(modules);

@@ -19,6 +19,8 @@ export type ReleaseCtx = Pick<AppContext, 'prisma' | 'viewer' | 'config' | 'requ
 
 /** The job that validates a submitted release. */
 export const VALIDATE_RELEASE_JOB = 'release.validate';
+/** The delivery module's job that sends the takedown to the stores (by name: that module imports this one). */
+const TAKEDOWN_RELEASE_JOB = 'delivery.takedown-release';
 
 const DELETED = statusNumber('DELETED');
 
@@ -257,6 +259,7 @@ export async function takedownRelease(ctx: ReleaseCtx, id: string): Promise<{ id
       data: { takedownDate: new Date() },
       refusal: 'Only a live or delivered release can be taken down',
     });
+    await enqueueJob(tx, TAKEDOWN_RELEASE_JOB, { releaseId: id }, { uniqueKey: `${TAKEDOWN_RELEASE_JOB}:${id}:${release.version}` });
     return { id };
   });
 }

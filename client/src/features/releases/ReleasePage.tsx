@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
 import { ReleaseEditor } from './ReleaseEditor';
+import { DeliveriesPanel } from './DeliveriesPanel';
 
 export const handle: PageHandle = {
   pageTitle: 'Release | {appName}',
@@ -10,5 +11,10 @@ export const handle: PageHandle = {
 /** /releases/{id}: the release editor, read-only when the release can no longer be edited. */
 export default function ReleasePage() {
   const { id } = useParams();
-  return <ReleaseEditor key={id} releaseId={id ?? ''} />;
+  return (
+    <>
+      <ReleaseEditor key={id} releaseId={id ?? ''} />
+      <DeliveriesPanel key={`deliveries-${id}`} releaseId={id ?? ''} />
+    </>
+  );
 }
