@@ -191,3 +191,20 @@ export const ReleaseAuditLogQuery = graphql(`
     }
   }
 `);
+
+export const AdminEditReleaseMutation = graphql(`
+  mutation AdminEditRelease($input: AdminEditReleaseInput!) {
+    adminEditRelease(input: $input) {
+      release {
+        id
+        title
+        status
+        version
+        catalogNumber
+        upc
+        releaseDate
+        originalReleaseDate
+      }
+    }
+  }
+`);

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
-import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
+import { AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
 import type { ReleaseStatus } from '../../../gql/graphql';
 import ReviewPage from './ReviewPage';
 import ReviewQueuePage from './ReviewQueuePage';
@@ -160,4 +160,25 @@ test("the API's refusal is announced", async () => {
   renderAt('/support/review/r1');
   await user.click(await screen.findByRole('button', { name: 'Approve release' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Only a release waiting for review can be approved');
+});
+
+test('staff correct metadata: only the changed fields are sent, with the version reviewed', async () => {
+  let sent: unknown;
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: release('VALIDATED') } })),
+    api.mutation(AdminEditReleaseMutation, ({ variables }) => {
+      sent = variables.input;
+      return HttpResponse.json({ data: { adminEditRelease: { release: { id: 'r1', title: 'Glass Horizons', status: 'VALIDATED', version: 9, catalogNumber: null, upc: '859700000021', releaseDate: '2031-05-01', originalReleaseDate: null } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  const form = await screen.findByRole('form', { name: 'Correct metadata' });
+  await user.click(within(form).getByRole('button', { name: 'Save correction' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Nothing to change');
+  await user.type(within(form).getByLabelText('Title'), 's');
+  await user.click(within(form).getByRole('button', { name: 'Save correction' }));
+  expect(await screen.findByText('Corrected: one field.')).toBeInTheDocument();
+  expect(sent).toEqual({ releaseId: 'r1', version: 7, title: 'Glass Horizons' });
 });

@@ -9,6 +9,7 @@ import type { ReviewReleaseQuery as ReviewReleaseData } from '../../../gql/graph
 import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewReleaseQuery } from '../console.graphql';
 import { formatDuration, formatInstant, statusLabel } from '../console-format';
 import { AuditLogTable } from '../AuditLogTable';
+import { CorrectMetadataForm } from './CorrectMetadataForm';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
 
@@ -217,6 +218,7 @@ export default function ReviewPage() {
             </div>
           </section>
           {release.status === 'VALIDATED' && <Decision release={release} onDone={onDone} />}
+          {(release.status === 'VALIDATED' || release.status === 'REJECTED') && <CorrectMetadataForm key={release.version} release={release} onDone={onDone} />}
           <AuditLogTable
             title="Audit log of this release"
             events={audit.data?.releaseAuditLog.events ?? []}
