@@ -1,4 +1,6 @@
 import {
+  PAGE_IDS,
+  pageLabel,
   delayMs,
   dismissalKey,
   dismissalStorage,
@@ -153,5 +155,12 @@ describe('inAppEventPayload', () => {
       siteLocation: 'https://app.test/sales',
       type,
     });
+  });
+});
+
+describe('page labels (issue 19 item 9)', () => {
+  it.each(['all', ...PAGE_IDS.map((p) => p.id)])('%s has a friendly name that is not the raw id', (id) => {
+    expect(pageLabel(id)).not.toBe(id);
+    expect(pageLabel(id)).toMatch(/^[A-Z]/);
   });
 });

@@ -52,6 +52,29 @@ export const PAGE_IDS: readonly { id: string; path: string; matches: (url: strin
   matches: id === 'releases-id' ? (url: string) => /\/releases\/(?!(?:edit|submitted)(?:[/?#]|$))[^/?#]+/.test(url) : (url: string) => url.includes(path as string),
 }));
 
+/** What staff read for each page id in the message editor (issue 19 item 9: never the raw id). */
+export const PAGE_LABELS: Readonly<Record<string, string>> = {
+  all: 'Every page',
+  features: 'Features page',
+  sales: 'Sales + Payments',
+  trends: 'Analytics',
+  settings: 'Settings',
+  'releases-id': 'A release’s page',
+  'releases-edit-id': 'Release editor',
+  'releases-submit': 'Release submitted',
+  releases: 'Releases list',
+  'on-boarding-review': 'On-boarding: review',
+  'on-boarding-congrats': 'On-boarding: congratulations',
+  'on-boarding': 'On-boarding',
+  'choose-your-plan': 'Choose your plan',
+  main: 'Start page and other pages',
+};
+
+/** The friendly name of a page id (the id itself when unknown). */
+export function pageLabel(id: string): string {
+  return PAGE_LABELS[id] ?? id;
+}
+
 /** The page id of a URL (path with optional query), by the first matching entry of PAGE_IDS. */
 export function pageIdForPath(url: string): string {
   return (PAGE_IDS.find((page) => page.matches(url)) ?? { id: 'main' }).id;

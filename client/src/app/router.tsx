@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
           { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
           { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
+          { path: 'support/review', lazy: page(() => import('../features/support/review/ReviewQueuePage')) },
+          { path: 'support/review/:id', lazy: page(() => import('../features/support/review/ReviewPage')) },
+          { path: 'support/users/:id', lazy: page(() => import('../features/support/users/AccountPage')) },
           { path: 'captcha', lazy: page(() => import('../features/auth/captcha/CaptchaPage')) },
           {
             path: 'on-boarding',

@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../lib/apollo';
@@ -14,7 +15,11 @@ import SupportPage from './SupportPage';
 
 const server = useMswServer();
 
-const withApollo = (node: React.ReactNode) => <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>{node}</ApolloProvider>;
+const withApollo = (node: React.ReactNode) => (
+  <MemoryRouter>
+    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>{node}</ApolloProvider>
+  </MemoryRouter>
+);
 
 const summary = { id: 'u1', email: 'artist@cadence.test', firstName: 'Ada', lastName: 'Artist', primaryArtists: ['Ada A'], role: 'USER' as const, status: 'ACTIVE' as const, isLocked: false };
 
@@ -109,4 +114,16 @@ test('the banner shows while acting as a user, and not otherwise', async () => {
   server.use(api.query(ViewerProfileQuery, () => HttpResponse.json({ data: { viewer: profile(null) } })));
   render(withApollo(<ImpersonationBanner />));
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Acting as a user' })).not.toBeInTheDocument());
+});
+
+test('the support page has a Sign Out and links each user to their account page', async () => {
+  server.use(api.query(SearchUsersQuery, () => HttpResponse.json({ data: { searchUsers: [summary] } })));
+  const user = userEvent.setup();
+  render(withApollo(<SupportPage navigate={jest.fn()} />));
+  expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  expect(within(screen.getByRole('navigation', { name: 'Support area' })).getByRole('link', { name: 'Review queue' })).toHaveAttribute('href', '/support/review');
+  await user.type(screen.getByLabelText(/Find a user/), 'nova lane');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  expect(await screen.findByRole('link', { name: 'Open the account of artist@cadence.test' })).toHaveAttribute('href', '/support/users/u1');
+  expect(screen.getByRole('region', { name: 'Users found' })).toHaveAttribute('tabindex', '0');
 });

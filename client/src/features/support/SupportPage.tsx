@@ -1,5 +1,6 @@
 import { useLazyQuery, useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
@@ -7,10 +8,12 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
+import { StaffNav } from './StaffNav';
+import './support.css';
 
 export const handle: PageHandle = {
   pageTitle: 'Support | {appName}',
-  pageDescription: 'Find a {appName} user and act as them.',
+  pageDescription: 'Find a {appName} user, open their account or act as them.',
 };
 
 export interface SupportPageProps {
@@ -42,6 +45,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
 
   return (
     <section className="page" aria-labelledby="support-title">
+      <StaffNav />
       <h1 id="support-title">Support</h1>
       <form
         role="search"
@@ -63,40 +67,46 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {called && !loading && !error && users.length === 0 && <p role="status">No user matches.</p>}
       {users.length > 0 && (
-        <table className="support__results">
-          <caption>Users found</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Artist</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td>{user.email}</td>
-                <td>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
-                <td>{user.primaryArtists[0] ?? ''}</td>
-                <td>
-                  {user.status.toLowerCase()}
-                  {user.isLocked ? ' (locked)' : ''}
-                </td>
-                <td>
-                  {user.role === 'USER' && (
-                    <button type="button" className="button button--small" onClick={() => void onActAs(user.id)} aria-label={`Act as ${user.email}`}>
-                      Act as
-                    </button>
-                  )}
-                </td>
+        <div className="table-scroll" role="region" aria-labelledby="support-results-caption" tabIndex={0}>
+          <table className="support__results">
+            <caption id="support-results-caption">Users found</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Artist</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    <Link to={`/support/users/${user.id}`} aria-label={`Open the account of ${user.email}`}>
+                      {user.email}
+                    </Link>
+                  </td>
+                  <td>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
+                  <td>{user.primaryArtists[0] ?? ''}</td>
+                  <td>
+                    {user.status.toLowerCase()}
+                    {user.isLocked ? ' (locked)' : ''}
+                  </td>
+                  <td>
+                    {user.role === 'USER' && (
+                      <button type="button" className="button button--small" onClick={() => void onActAs(user.id)} aria-label={`Act as ${user.email}`}>
+                        Act as
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <section aria-labelledby="support-in-app-title">
         <h2 id="support-in-app-title">In-app messages</h2>

@@ -1,3 +1,4 @@
+import { pageLabel } from '@cadence/domain/in-app-messages';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -88,7 +89,7 @@ function CheckboxField({ name, label }: { name: string; label: string }) {
   );
 }
 
-function CheckboxGroup({ name, legend, options, hint }: { name: string; legend: string; options: readonly string[]; hint?: string }) {
+function CheckboxGroup({ name, legend, options, hint, labelOf = (o) => o }: { name: string; legend: string; options: readonly string[]; hint?: string; labelOf?: (option: string) => string }) {
   const id = useId();
   const error = useFieldError(name);
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -101,20 +102,20 @@ function CheckboxGroup({ name, legend, options, hint }: { name: string; legend: 
         </p>
       )}
       {options.map((option) => (
-        <GroupOption key={option} name={name} value={option} />
+        <GroupOption key={option} name={name} value={option} label={labelOf(option)} />
       ))}
       <FieldErrorText id={`${id}-error`} error={error} />
     </fieldset>
   );
 }
 
-function GroupOption({ name, value }: { name: string; value: string }) {
+function GroupOption({ name, value, label }: { name: string; value: string; label: string }) {
   const id = useId();
   const { input } = useField<string>(name, { type: 'checkbox', value });
   return (
     <span className="field--checkbox">
       <input {...input} id={id} type="checkbox" />
-      <label htmlFor={id}>{value}</label>
+      <label htmlFor={id}>{label}</label>
     </span>
   );
 }
@@ -154,7 +155,7 @@ export function InAppMessageForm({ initialValues, onSubmit, onCancel, submitLabe
           </fieldset>
           <CheckboxField name="disableCloseBtn" label="Disable the close button" />
           <TextField name="delay" label="Delay (seconds)" inputMode="numeric" hint={`Whole seconds from 0 to ${DELAY_MAX_SECONDS}`} />
-          <CheckboxGroup name="pages" legend="Pages" options={PAGE_OPTIONS} hint="'all' shows the message on every page; 'main' is the fallback for pages without their own id." />
+          <CheckboxGroup name="pages" legend="Pages" options={PAGE_OPTIONS} labelOf={pageLabel} hint="'Every page' shows the message everywhere; 'Start page and other pages' covers pages without their own entry." />
           <CheckboxGroup name="devices" legend="Devices" options={DEVICE_OPTIONS} />
           <TextField name="startDate" label="Start date" type="datetime-local" hint="Empty: starts now" />
           <TextField name="endDate" label="End date" type="datetime-local" hint="Empty: never ends" />

@@ -3,6 +3,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
@@ -16,7 +17,11 @@ const server = useMswServer();
 // These tests fill a long form key by key; the default 5 s is too tight on a busy machine.
 jest.setTimeout(30_000);
 
-const withApollo = (node: React.ReactNode) => <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>{node}</ApolloProvider>;
+const withApollo = (node: React.ReactNode) => (
+  <MemoryRouter>
+    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>{node}</ApolloProvider>
+  </MemoryRouter>
+);
 
 const message = (over: Partial<InAppMessagesAdmin_MessageFragment>): InAppMessagesAdmin_MessageFragment & { __typename: 'InAppMessage' } => ({
   __typename: 'InAppMessage',
@@ -109,8 +114,8 @@ test('creating a message sends the input the API expects, then the list is fetch
   await user.clear(within(form).getByLabelText('Delay (seconds)'));
   await user.type(within(form).getByLabelText('Delay (seconds)'), '5');
   const pages = within(form).getByRole('group', { name: 'Pages' });
-  await user.click(within(pages).getByLabelText('releases'));
-  await user.click(within(pages).getByLabelText('sales'));
+  await user.click(within(pages).getByLabelText('Releases list'));
+  await user.click(within(pages).getByLabelText('Sales + Payments'));
   await user.click(within(within(form).getByRole('group', { name: 'Devices' })).getByLabelText('tablet'));
   await user.selectOptions(within(form).getByLabelText('Audience'), 'Signed-in people only');
   await user.click(within(form).getByLabelText(/^Force/));
@@ -153,7 +158,7 @@ test('the form explains what is missing or wrong, and sends nothing until it is 
   expect(within(form).getByLabelText('Type')).toHaveFocus();
   await user.click(within(form).getByRole('button', { name: 'Create message' }));
   const alerts = () => within(form).getAllByRole('alert').map((a) => a.textContent);
-  expect(alerts()).toEqual(['Choose a message type', 'Body text is required', "Choose at least one page, or 'all'"]);
+  expect(alerts()).toEqual(['Choose a message type', 'Body text is required', "Choose at least one page, or 'Every page'"]);
   expect(within(form).getByLabelText('Type')).toHaveAttribute('aria-invalid', 'true');
 
   await user.selectOptions(within(form).getByLabelText('Type'), 'popup-modal');
@@ -168,7 +173,7 @@ test('the form explains what is missing or wrong, and sends nothing until it is 
     'The button needs a text',
     'The button address must start with http://, https:// or / (a path on this site)',
     'Delay must be whole seconds from 0 to 3600',
-    "Choose at least one page, or 'all'",
+    "Choose at least one page, or 'Every page'",
     'Choose at least one device',
   ]);
   expect(within(form).getByLabelText('Button address')).toHaveAccessibleDescription(expect.stringContaining('must start with http://'));
@@ -196,7 +201,7 @@ test("the API's field errors show next to their fields, with its message", async
   const form = screen.getByRole('form', { name: 'New in-app message' });
   await user.selectOptions(within(form).getByLabelText('Type'), 'alert-banner');
   await user.type(within(form).getByLabelText('Body text'), '<script>x</script>');
-  await user.click(within(within(form).getByRole('group', { name: 'Pages' })).getByLabelText('all'));
+  await user.click(within(within(form).getByRole('group', { name: 'Pages' })).getByLabelText('Every page'));
   await user.click(within(form).getByRole('button', { name: 'Create message' }));
   expect(await within(form).findByText('Body text is required after sanitising')).toHaveAttribute('role', 'alert');
   expect(within(form).getByText('Pages must be known page ids')).toHaveAttribute('role', 'alert');
@@ -217,7 +222,7 @@ test('editing a message fills the form and sends its id with the changes', async
   await user.click(await screen.findByRole('button', { name: 'Edit New plans' }));
   const form = screen.getByRole('form', { name: 'Edit in-app message' });
   expect(within(form).getByLabelText('Headline')).toHaveValue('New plans');
-  expect(within(within(form).getByRole('group', { name: 'Pages' })).getByLabelText('releases')).toBeChecked();
+  expect(within(within(form).getByRole('group', { name: 'Pages' })).getByLabelText('Releases list')).toBeChecked();
   await user.clear(within(form).getByLabelText('Headline'));
   await user.type(within(form).getByLabelText('Headline'), 'Newer plans');
   await user.click(within(form).getByRole('button', { name: 'Save message' }));
@@ -256,4 +261,16 @@ test('cancelling the form returns focus to the button that opens it', async () =
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('form', { name: 'New in-app message' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'New message' })).toHaveFocus();
+});
+
+test('the page choices read as page names, never raw ids (issue 19 item 9)', async () => {
+  server.use(listing([]));
+  const user = userEvent.setup();
+  render(withApollo(<InAppMessagesAdmin />));
+  await user.click(await screen.findByRole('button', { name: 'New message' }));
+  const pages = within(screen.getByRole('group', { name: 'Pages' }));
+  expect(pages.getByLabelText('Release editor')).toBeInTheDocument();
+  expect(pages.getByLabelText('Every page')).toBeInTheDocument();
+  expect(pages.queryByLabelText('releases-edit-id')).toBeNull();
+  expect(pages.getAllByRole('checkbox').map((box) => box.closest('span')?.textContent ?? '').filter((text) => /^[a-z]+(-[a-z]+)+$/.test(text))).toEqual([]);
 });

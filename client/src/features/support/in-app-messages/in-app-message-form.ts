@@ -100,7 +100,7 @@ export function validateInAppMessage(values: Partial<InAppMessageFormValues>): E
   const delay = str(values.delay);
   if (delay === '') errors.delay = 'Delay is required (0 shows the message at once)';
   else if (!/^\d+$/.test(delay) || Number(delay) > DELAY_MAX_SECONDS) errors.delay = `Delay must be whole seconds from 0 to ${DELAY_MAX_SECONDS}`;
-  if (!values.pages?.length) errors.pages = "Choose at least one page, or 'all'";
+  if (!values.pages?.length) errors.pages = "Choose at least one page, or 'Every page'";
   if (!values.devices?.length) errors.devices = 'Choose at least one device';
   Object.assign(errors, tooLong);
   const start = str(values.startDate);

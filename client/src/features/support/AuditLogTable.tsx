@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { graphql } from '../../gql';
+import type { AuditLogTable_EventFragment } from '../../gql/graphql';
+import { formatInstant } from './console-format';
+
+export const AuditLogTable_event = graphql(`
+  fragment AuditLogTable_event on AuditEvent {
+    id
+    createdAt
+    category
+    subcategory
+    entityType
+    entityId
+    oldValues
+    newValues
+    actor {
+      id
+      email
+      name
+    }
+    impersonator {
+      id
+      email
+    }
+  }
+`);
+
+function who(event: AuditLogTable_EventFragment): string {
+  if (!event.actor) return 'System';
+  const name = event.actor.name || event.actor.email;
+  return event.impersonator && event.impersonator.id !== event.actor.id ? `${name} (acting: ${event.impersonator.email})` : name;
+}
+
+/** The audit trail as a table that scrolls inside its own labelled region on narrow screens. */
+export function AuditLogTable({ title, events, hasMore, loadingMore, onLoadMore }: { title: string; events: readonly AuditLogTable_EventFragment[]; hasMore: boolean; loadingMore?: boolean; onLoadMore: () => void }) {
+  const id = useId();
+  return (
+    // The table's scrolling region carries the heading's name; the section itself is not a second region.
+    <section>
+      <h2 id={id}>{title}</h2>
+      {events.length === 0 ? (
+        <p>No events yet.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Who</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatInstant(e.createdAt as string)}</td>
+                  <td>
+                    {e.subcategory}
+                    {e.entityType ? ` (${e.entityType})` : ''}
+                  </td>
+                  <td>{who(e)}</td>
+                  <td>
+                    <code>{e.oldValues ?? ''}</code>
+                  </td>
+                  <td>
+                    <code>{e.newValues ?? ''}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hasMore && (
+        <button type="button" className="button button--secondary" onClick={onLoadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading…' : 'Show older events'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router-dom';
+import { useShellServices } from '../../lib/shell-services';
+import { signOut } from '../../lib/viewer';
+
+/** The support area's own navigation: its sections and Sign Out (issue 19 item 9). */
+export function StaffNav() {
+  const { rest, leave } = useShellServices();
+  return (
+    <nav aria-label="Support area" className="staff-nav">
+      <ul>
+        <li>
+          <NavLink to="/support" end>
+            Users and messages
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/support/review">Review queue</NavLink>
+        </li>
+      </ul>
+      <button type="button" className="button button--secondary" onClick={() => void signOut(rest, leave)}>
+        Sign Out
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,210 @@
+import { graphql } from '../../gql';
+
+export const ReviewQueueQuery = graphql(`
+  query ReviewQueue($input: ReviewQueueInput) {
+    reviewQueue(input: $input) {
+      totalCount
+      hasMore
+      endCursor
+      releases {
+        id
+        title
+        submittedAt
+        releaseDate
+        owner {
+          id
+          email
+          artistName
+        }
+        tracks {
+          id
+        }
+        checkIssues {
+          key
+        }
+      }
+    }
+  }
+`);
+
+export const ReviewReleaseQuery = graphql(`
+  query ReviewRelease($id: ID!) {
+    reviewRelease(id: $id) {
+      id
+      title
+      status
+      version
+      genre
+      language
+      upc
+      catalogNumber
+      labelName
+      pLine
+      cLine
+      releaseDate
+      originalReleaseDate
+      territoryAllowed
+      territoryCountryCodes
+      submittedAt
+      coverUrl
+      coverWidth
+      coverHeight
+      outlets
+      rejectionReasons
+      owner {
+        id
+        email
+        name
+        artistName
+      }
+      credits {
+        artistName
+        role
+      }
+      checkIssues {
+        field
+        key
+        message
+        trackNumber
+      }
+      tracks {
+        id
+        number
+        title
+        isrc
+        durationMs
+        fileName
+        sampleRate
+        bitDepth
+        channels
+        explicitLyrics
+        audioUrl
+        credits {
+          artistName
+          role
+        }
+      }
+    }
+  }
+`);
+
+export const ApproveReleaseMutation = graphql(`
+  mutation ApproveRelease($input: ApproveReleaseInput!) {
+    approveRelease(input: $input) {
+      release {
+        id
+        status
+        version
+        rejectionReasons
+      }
+    }
+  }
+`);
+
+export const RejectReleaseMutation = graphql(`
+  mutation RejectRelease($input: RejectReleaseInput!) {
+    rejectRelease(input: $input) {
+      release {
+        id
+        status
+        version
+        rejectionReasons
+      }
+    }
+  }
+`);
+
+export const StaffAccountQuery = graphql(`
+  query StaffAccount($userId: ID!) {
+    consoleAbilities {
+      manageAccounts
+      liftSuperBlock
+    }
+    staffAccount(userId: $userId) {
+      account {
+        id
+        email
+        firstName
+        lastName
+        primaryArtists
+        role
+        status
+        statusReason
+        statusChangedAt
+        isLocked
+        emailVerified
+        country
+        city
+        createdAt
+        lastSignInAt
+        plan
+        balance
+      }
+      releases {
+        id
+        title
+        status
+        releaseDate
+      }
+    }
+  }
+`);
+
+export const BlockUserMutation = graphql(`
+  mutation BlockUser($userId: ID!, $reason: String, $superBlock: Boolean) {
+    blockUser(userId: $userId, reason: $reason, superBlock: $superBlock) {
+      id
+      status
+    }
+  }
+`);
+
+export const UnblockUserMutation = graphql(`
+  mutation UnblockUser($userId: ID!, $reason: String) {
+    unblockUser(userId: $userId, reason: $reason) {
+      id
+      status
+    }
+  }
+`);
+
+export const UserAuditLogQuery = graphql(`
+  query UserAuditLog($input: UserAuditLogInput!) {
+    userAuditLog(input: $input) {
+      hasMore
+      endCursor
+      events {
+        ...AuditLogTable_event
+      }
+    }
+  }
+`);
+
+export const ReleaseAuditLogQuery = graphql(`
+  query ReleaseAuditLog($input: ReleaseAuditLogInput!) {
+    releaseAuditLog(input: $input) {
+      hasMore
+      endCursor
+      events {
+        ...AuditLogTable_event
+      }
+    }
+  }
+`);
+
+export const AdminEditReleaseMutation = graphql(`
+  mutation AdminEditRelease($input: AdminEditReleaseInput!) {
+    adminEditRelease(input: $input) {
+      release {
+        id
+        title
+        status
+        version
+        catalogNumber
+        upc
+        releaseDate
+        originalReleaseDate
+      }
+    }
+  }
+`);

@@ -1,0 +1,75 @@
+import { useMutation } from '@apollo/client/react';
+import { useId, useState, type FormEvent } from 'react';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { AdminEditReleaseMutation } from '../console.graphql';
+
+export interface CorrectableRelease {
+  id: string;
+  version: number;
+  title: string;
+  catalogNumber: string | null;
+  upc: string | null;
+  releaseDate: string | null;
+  originalReleaseDate: string | null;
+}
+
+const FIELDS = [
+  ['title', 'Title', 'text'],
+  ['catalogNumber', 'Catalog number', 'text'],
+  ['upc', 'UPC', 'text'],
+  ['releaseDate', 'Release date', 'date'],
+  ['originalReleaseDate', 'Original release date', 'date'],
+] as const;
+
+type Field = (typeof FIELDS)[number][0];
+
+/** ADMIN_EDIT: staff correct a release's metadata in review; only changed fields are sent (the API audits old and new values). */
+export function CorrectMetadataForm({ release, onDone }: { release: CorrectableRelease; onDone: (message: string) => void }) {
+  const id = useId();
+  const initial = (): Record<Field, string> => ({
+    title: release.title,
+    catalogNumber: release.catalogNumber ?? '',
+    upc: release.upc ?? '',
+    releaseDate: release.releaseDate ?? '',
+    originalReleaseDate: release.originalReleaseDate ?? '',
+  });
+  const [values, setValues] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [edit, { loading }] = useMutation(AdminEditReleaseMutation);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const before = initial();
+    const changed = Object.fromEntries(FIELDS.filter(([f]) => values[f] !== before[f]).map(([f]) => [f, values[f]]));
+    if (Object.keys(changed).length === 0) {
+      setProblem('Nothing to change');
+      return;
+    }
+    try {
+      await edit({ variables: { input: { releaseId: release.id, version: release.version, ...changed } } });
+      onDone(`Corrected: ${Object.keys(changed).length === 1 ? 'one field' : `${Object.keys(changed).length} fields`}.`);
+    } catch (failure) {
+      setProblem(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-heading`} noValidate className="review__decision">
+      <h2 id={`${id}-heading`}>Correct metadata</h2>
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+      {FIELDS.map(([field, label, type]) => (
+        <div className="field" key={field}>
+          <label htmlFor={`${id}-${field}`}>{label}</label>
+          <input id={`${id}-${field}`} type={type} value={values[field]} onChange={(e) => setValues((all) => ({ ...all, [field]: e.target.value }))} />
+        </div>
+      ))}
+      <div>
+        <button type="submit" className="button button--secondary" disabled={loading}>
+          Save correction
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { useMswServer } from '../../../../test/msw';
+import { createApolloClient } from '../../../lib/apollo';
+import { AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
+import type { ReleaseStatus } from '../../../gql/graphql';
+import ReviewPage from './ReviewPage';
+import ReviewQueuePage from './ReviewQueuePage';
+
+const server = useMswServer();
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+        <Routes>
+          <Route path="/support/review" element={<ReviewQueuePage />} />
+          <Route path="/support/review/:id" element={<ReviewPage />} />
+        </Routes>
+      </ApolloProvider>
+    </MemoryRouter>,
+  );
+}
+
+const track = (n: number) => ({
+  
+  id: `t${n}`,
+  number: n,
+  title: `Song ${n}`,
+  isrc: null,
+  durationMs: 61_000,
+  fileName: `song${n}.wav`,
+  sampleRate: 44_100,
+  bitDepth: 16,
+  channels: 2,
+  explicitLyrics: false,
+  audioUrl: `/api/admin/tracks/t${n}/audio`,
+  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
+});
+
+const release = (status: ReleaseStatus, rejectionReasons: string[] = []) => ({
+  
+  id: 'r1',
+  title: 'Glass Horizon',
+  status,
+  version: 7,
+  genre: 'Pop',
+  language: 'English',
+  upc: '859700000021',
+  catalogNumber: null,
+  labelName: 'Nova Lane Music',
+  pLine: null,
+  cLine: null,
+  releaseDate: '2031-05-01',
+  originalReleaseDate: null,
+  territoryAllowed: false,
+  territoryCountryCodes: ['CN'],
+  submittedAt: '2031-01-01T10:00:00.000Z',
+  coverUrl: '/api/admin/releases/r1/cover',
+  coverWidth: 1600,
+  coverHeight: 1600,
+  outlets: ['Spotify'],
+  rejectionReasons,
+  owner: { id: 'u1', email: 'nova@cadence.test', name: 'Nova Lane', artistName: 'Nova Lane' },
+  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
+  checkIssues: [],
+  tracks: [track(1), track(2)],
+});
+
+const emptyAudit = api.query(ReleaseAuditLogQuery, () => HttpResponse.json({ data: { releaseAuditLog: { hasMore: false, endCursor: null, events: [] } } }));
+
+test('the queue lists releases oldest first with links to their review page, in a labelled scrolling region', async () => {
+  server.use(
+    api.query(ReviewQueueQuery, () =>
+      HttpResponse.json({
+        data: {
+          reviewQueue: {
+            
+            totalCount: 1,
+            hasMore: false,
+            endCursor: 'r1',
+            releases: [{ id: 'r1', title: 'Glass Horizon', submittedAt: '2031-01-01T10:00:00.000Z', releaseDate: null, owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' }, tracks: [{ id: 't1' }], checkIssues: [] }],
+          },
+        },
+      }),
+    ),
+  );
+  renderAt('/support/review');
+  expect(await screen.findByRole('link', { name: 'Glass Horizon' })).toHaveAttribute('href', '/support/review/r1');
+  expect(screen.getByText('1 release waits for review.')).toBeInTheDocument();
+  const region = screen.getByRole('region', { name: 'Waiting for review, oldest first' });
+  expect(region).toHaveAttribute('tabindex', '0');
+  expect(within(region).getByText('Passes')).toBeInTheDocument();
+});
+
+test('the review page shows cover, facts and a player per track, and approving shows Approved', async () => {
+  let approved: unknown;
+  let current = release('VALIDATED');
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: current } })),
+    api.mutation(ApproveReleaseMutation, ({ variables }) => {
+      approved = variables.input;
+      current = release('APPROVED');
+      return HttpResponse.json({ data: { approveRelease: { release: { id: 'r1', status: 'APPROVED', version: 8, rejectionReasons: [] } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Review: Glass Horizon' })).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Cover art of Glass Horizon (1600×1600 px)' })).toHaveAttribute('src', '/api/admin/releases/r1/cover');
+  expect(screen.getByText('Everywhere except CN')).toBeInTheDocument();
+  const player = screen.getByLabelText('Play track 2: Song 2');
+  expect(player.tagName).toBe('AUDIO');
+  expect(player).toHaveAttribute('src', '/api/admin/tracks/t2/audio');
+  expect(screen.getAllByText('1:01')).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Approve release' }));
+  expect(await screen.findByText('Approved: the release is queued for delivery.')).toBeInTheDocument();
+  expect(approved).toEqual({ releaseId: 'r1', version: 7 });
+  expect(await screen.findByText('Approved')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Approve release' })).toBeNull();
+});
+
+test('rejecting needs a reason (announced), then sends release-level and per-track reasons', async () => {
+  let sent: unknown;
+  let current = release('VALIDATED');
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: current } })),
+    api.mutation(RejectReleaseMutation, ({ variables }) => {
+      sent = variables.input;
+      current = release('REJECTED', ['Cover is blurry', 'Track 2: Clipping']);
+      return HttpResponse.json({ data: { rejectRelease: { release: { id: 'r1', status: 'REJECTED', version: 8, rejectionReasons: current.rejectionReasons } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  await user.click(await screen.findByRole('button', { name: 'Reject release' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Give at least one reason');
+  expect(sent).toBeUndefined();
+  await user.type(screen.getByLabelText('Reason for the whole release'), 'Cover is blurry');
+  await user.type(screen.getByLabelText('Reason for track 2: Song 2'), 'Clipping');
+  await user.click(screen.getByRole('button', { name: 'Reject release' }));
+  expect(await screen.findByText('Rejected: the artist sees the reasons on their release.')).toBeInTheDocument();
+  expect(sent).toEqual({ releaseId: 'r1', version: 7, reasons: [{ reason: 'Cover is blurry' }, { trackId: 't2', reason: 'Clipping' }] });
+  expect(await screen.findByText('Track 2: Clipping')).toBeInTheDocument();
+});
+
+test("the API's refusal is announced", async () => {
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: release('VALIDATED') } })),
+    api.mutation(ApproveReleaseMutation, () => HttpResponse.json({ data: null, errors: [{ message: 'Only a release waiting for review can be approved (this one is APPROVED)', extensions: { code: 'CONFLICT' } }] })),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  await user.click(await screen.findByRole('button', { name: 'Approve release' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Only a release waiting for review can be approved');
+});
+
+test('staff correct metadata: only the changed fields are sent, with the version reviewed', async () => {
+  let sent: unknown;
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: release('VALIDATED') } })),
+    api.mutation(AdminEditReleaseMutation, ({ variables }) => {
+      sent = variables.input;
+      return HttpResponse.json({ data: { adminEditRelease: { release: { id: 'r1', title: 'Glass Horizons', status: 'VALIDATED', version: 9, catalogNumber: null, upc: '859700000021', releaseDate: '2031-05-01', originalReleaseDate: null } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  const form = await screen.findByRole('form', { name: 'Correct metadata' });
+  await user.click(within(form).getByRole('button', { name: 'Save correction' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Nothing to change');
+  await user.type(within(form).getByLabelText('Title'), 's');
+  await user.click(within(form).getByRole('button', { name: 'Save correction' }));
+  expect(await screen.findByText('Corrected: one field.')).toBeInTheDocument();
+  expect(sent).toEqual({ releaseId: 'r1', version: 7, title: 'Glass Horizons' });
+});

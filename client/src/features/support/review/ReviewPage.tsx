@@ -1,0 +1,237 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { PageHandle } from '../../../lib/page-meta';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import type { ReviewReleaseQuery as ReviewReleaseData } from '../../../gql/graphql';
+import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewReleaseQuery } from '../console.graphql';
+import { formatDuration, formatInstant, statusLabel } from '../console-format';
+import { AuditLogTable } from '../AuditLogTable';
+import { CorrectMetadataForm } from './CorrectMetadataForm';
+import { StaffNav } from '../StaffNav';
+import '../support.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Review release | {appName}',
+  pageDescription: 'Listen, check and approve or reject a release.',
+};
+
+type Release = ReviewReleaseData['reviewRelease'];
+
+function territoryText(r: Release): string {
+  if (r.territoryAllowed === null || r.territoryAllowed === undefined) return 'Worldwide';
+  return `${r.territoryAllowed ? 'Only in' : 'Everywhere except'} ${r.territoryCountryCodes.join(', ')}`;
+}
+
+function Facts({ release }: { release: Release }) {
+  const rows: [string, string][] = [
+    ['Artist', release.owner.artistName ?? '–'],
+    ['Account', `${release.owner.name || release.owner.email} (${release.owner.email})`],
+    ['Genre', release.genre ?? '–'],
+    ['Language', release.language],
+    ['Release date', release.releaseDate ?? 'ASAP'],
+    ['Original release date', release.originalReleaseDate ?? '–'],
+    ['UPC', release.upc ?? '–'],
+    ['Catalog number', release.catalogNumber ?? '–'],
+    ['Label', release.labelName ?? '–'],
+    ['℗ line', release.pLine ?? '–'],
+    ['© line', release.cLine ?? '–'],
+    ['Territory', territoryText(release)],
+    ['Stores', release.outlets.join(', ') || '–'],
+    ['Submitted', formatInstant(release.submittedAt as string | null)],
+    ['Credits', release.credits.map((c) => `${c.artistName} (${statusLabel(c.role)})`).join(', ') || '–'],
+  ];
+  return (
+    <dl className="review__facts">
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Decision({ release, onDone }: { release: Release; onDone: (message: string) => void }) {
+  const formId = useId();
+  const [releaseReason, setReleaseReason] = useState('');
+  const [trackReasons, setTrackReasons] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [approve, approving] = useMutation(ApproveReleaseMutation);
+  const [reject, rejecting] = useMutation(RejectReleaseMutation);
+  const busy = approving.loading || rejecting.loading;
+
+  const onApprove = async () => {
+    setProblem(null);
+    try {
+      await approve({ variables: { input: { releaseId: release.id, version: release.version } } });
+      onDone('Approved: the release is queued for delivery.');
+    } catch (failure) {
+      setProblem(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  const onReject = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const reasons = [
+      ...(releaseReason.trim() ? [{ reason: releaseReason.trim() }] : []),
+      ...release.tracks.flatMap((t) => (trackReasons[t.id]?.trim() ? [{ trackId: t.id, reason: trackReasons[t.id]!.trim() }] : [])),
+    ];
+    if (reasons.length === 0) {
+      setProblem('Give at least one reason: for the whole release or for a track.');
+      return;
+    }
+    try {
+      await reject({ variables: { input: { releaseId: release.id, version: release.version, reasons } } });
+      onDone('Rejected: the artist sees the reasons on their release.');
+    } catch (failure) {
+      setProblem(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${formId}-title`} className="review__decision">
+      <h2 id={`${formId}-title`}>Decision</h2>
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+      <div>
+        <button type="button" className="button" onClick={() => void onApprove()} disabled={busy}>
+          Approve release
+        </button>
+      </div>
+      <form onSubmit={(e) => void onReject(e)} aria-labelledby={`${formId}-reject`} noValidate>
+        <h3 id={`${formId}-reject`}>Reject with reasons</h3>
+        <p id={`${formId}-hint`}>The artist reads each track reason as “Track N: reason”. Give at least one reason.</p>
+        <div className="field">
+          <label htmlFor={`${formId}-release`}>Reason for the whole release</label>
+          <textarea id={`${formId}-release`} aria-describedby={`${formId}-hint`} rows={2} value={releaseReason} onChange={(e) => setReleaseReason(e.target.value)} />
+        </div>
+        {release.tracks.map((t) => (
+          <div className="field" key={t.id}>
+            <label htmlFor={`${formId}-${t.id}`}>
+              Reason for track {t.number}: {t.title}
+            </label>
+            <textarea id={`${formId}-${t.id}`} rows={2} value={trackReasons[t.id] ?? ''} onChange={(e) => setTrackReasons((all) => ({ ...all, [t.id]: e.target.value }))} />
+          </div>
+        ))}
+        <button type="submit" className="button button--danger" disabled={busy}>
+          Reject release
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Issue 14: one release under review: cover, metadata, credits, the check, a player per track, and the decision. */
+export default function ReviewPage() {
+  const { id = '' } = useParams();
+  const titleId = useId();
+  const [done, setDone] = useState<string | null>(null);
+  const { data, loading, error, refetch } = useQuery(ReviewReleaseQuery, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const audit = useQuery(ReleaseAuditLogQuery, { variables: { input: { releaseId: id, first: 20 } }, fetchPolicy: 'cache-and-network' });
+  const release = data?.reviewRelease;
+
+  const onDone = (message: string) => {
+    setDone(message);
+    void refetch();
+    void audit.refetch();
+  };
+
+  return (
+    <section className="page review" aria-labelledby={titleId}>
+      <StaffNav />
+      <p>
+        <Link to="/support/review">Back to the review queue</Link>
+      </p>
+      <h1 id={titleId}>{release ? `Review: ${release.title || 'Untitled'}` : 'Review'}</h1>
+      {loading && !release && <Spinner label="Loading the release" />}
+      {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
+      <div role="status">{done}</div>
+      {release && (
+        <>
+          <p>
+            Status: <strong>{statusLabel(release.status)}</strong>
+          </p>
+          {release.rejectionReasons.length > 0 && (
+            <section aria-label="Rejection reasons">
+              <h2>Rejection reasons</h2>
+              <ul>
+                {release.rejectionReasons.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {release.coverUrl ? (
+            <img className="review__cover" src={release.coverUrl} alt={`Cover art of ${release.title}${release.coverWidth ? ` (${release.coverWidth}×${release.coverHeight} px)` : ''}`} />
+          ) : (
+            <p>No cover art.</p>
+          )}
+          <Facts release={release} />
+          <section aria-labelledby={`${titleId}-check`}>
+            <h2 id={`${titleId}-check`}>Check</h2>
+            {release.checkIssues.length === 0 ? (
+              <p>The release passes the check.</p>
+            ) : (
+              <ul>
+                {release.checkIssues.map((i) => (
+                  <li key={`${i.field}-${i.key}-${i.trackNumber ?? ''}`}>{i.trackNumber ? `Track ${i.trackNumber}: ${i.message}` : i.message}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section>
+            <h2 id={`${titleId}-tracks`}>Tracks</h2>
+            <div className="table-scroll" role="region" aria-labelledby={`${titleId}-tracks`} tabIndex={0}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Listen</th>
+                    <th scope="col">Length</th>
+                    <th scope="col">ISRC</th>
+                    <th scope="col">Audio</th>
+                    <th scope="col">Credits</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {release.tracks.map((t) => (
+                    <tr key={t.id}>
+                      <td>{t.number}</td>
+                      <td>
+                        {t.title}
+                        {t.explicitLyrics ? ' (explicit)' : ''}
+                      </td>
+                      <td>{t.audioUrl ? <audio controls preload="none" src={t.audioUrl} aria-label={`Play track ${t.number}: ${t.title}`} /> : 'No audio'}</td>
+                      <td>{formatDuration(t.durationMs)}</td>
+                      <td>{t.isrc ?? 'assigned on submission'}</td>
+                      <td>{[t.fileName, t.sampleRate ? `${t.sampleRate / 1000} kHz` : null, t.bitDepth ? `${t.bitDepth}-bit` : null, t.channels === 2 ? 'stereo' : t.channels === 1 ? 'mono' : null].filter(Boolean).join(', ')}</td>
+                      <td>{t.credits.map((c) => `${c.artistName} (${statusLabel(c.role)})`).join(', ')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          {release.status === 'VALIDATED' && <Decision release={release} onDone={onDone} />}
+          {(release.status === 'VALIDATED' || release.status === 'REJECTED') && <CorrectMetadataForm key={release.version} release={release} onDone={onDone} />}
+          <AuditLogTable
+            title="Audit log of this release"
+            events={audit.data?.releaseAuditLog.events ?? []}
+            hasMore={audit.data?.releaseAuditLog.hasMore ?? false}
+            onLoadMore={() =>
+              void audit.fetchMore({
+                variables: { input: { releaseId: id, first: 20, after: audit.data?.releaseAuditLog.endCursor } },
+                updateQuery: (prev, { fetchMoreResult }) => ({ releaseAuditLog: { ...fetchMoreResult.releaseAuditLog, events: [...prev.releaseAuditLog.events, ...fetchMoreResult.releaseAuditLog.events] } }),
+              })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from '@apollo/client/react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import type { PageHandle } from '../../../lib/page-meta';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { ReviewQueueQuery } from '../console.graphql';
+import { formatInstant } from '../console-format';
+import { StaffNav } from '../StaffNav';
+import '../support.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Review queue | {appName}',
+  pageDescription: 'Releases waiting for review, oldest first.',
+};
+
+const PAGE = 25;
+
+/** Issue 14: releases waiting for review (VALIDATED), oldest submission first. */
+export default function ReviewQueuePage() {
+  const titleId = useId();
+  const { data, loading, error, fetchMore } = useQuery(ReviewQueueQuery, { variables: { input: { first: PAGE } }, fetchPolicy: 'cache-and-network' });
+  const queue = data?.reviewQueue;
+  return (
+    <section className="page" aria-labelledby={titleId}>
+      <StaffNav />
+      <h1 id={titleId}>Review queue</h1>
+      {loading && !queue && <Spinner label="Loading the queue" />}
+      {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
+      {queue && (
+        <>
+          <p role="status">{queue.totalCount === 1 ? '1 release waits for review.' : `${queue.totalCount} releases wait for review.`}</p>
+          {queue.releases.length > 0 && (
+            <div className="table-scroll" role="region" aria-labelledby={`${titleId}-caption`} tabIndex={0}>
+              <table>
+                <caption id={`${titleId}-caption`}>Waiting for review, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Release</th>
+                    <th scope="col">Artist</th>
+                    <th scope="col">Tracks</th>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Check</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {queue.releases.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
+                      </td>
+                      <td>{r.owner.artistName ?? r.owner.email}</td>
+                      <td>{r.tracks.length}</td>
+                      <td>{formatInstant(r.submittedAt as string | null)}</td>
+                      <td>{r.checkIssues.length === 0 ? 'Passes' : `${r.checkIssues.length} issue${r.checkIssues.length === 1 ? '' : 's'}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {queue.hasMore && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() =>
+                void fetchMore({
+                  variables: { input: { first: PAGE, after: queue.endCursor } },
+                  updateQuery: (prev, { fetchMoreResult }) => ({
+                    reviewQueue: { ...fetchMoreResult.reviewQueue, releases: [...prev.reviewQueue.releases, ...fetchMoreResult.reviewQueue.releases] },
+                  }),
+                })
+              }
+            >
+              Show more
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { useMswServer } from '../../../../test/msw';
+import { createApolloClient } from '../../../lib/apollo';
+import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
+import type { AccountStatus, StaffAccountQuery as StaffAccountData, UserAuditLogQuery as UserAuditLogData } from '../../../gql/graphql';
+import AccountPage from './AccountPage';
+
+const server = useMswServer();
+
+const account = (status: AccountStatus, statusReason: string | null = null) => ({
+  
+  id: 'u1',
+  email: 'nova@cadence.test',
+  firstName: 'Nova',
+  lastName: 'Lane',
+  primaryArtists: ['Nova Lane'],
+  role: 'USER' as const,
+  status,
+  statusReason,
+  statusChangedAt: null,
+  isLocked: false,
+  emailVerified: true,
+  country: 'US',
+  city: 'Los Angeles',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  lastSignInAt: null,
+  plan: 'VIP',
+  balance: null,
+});
+
+function page(status: AccountStatus, liftSuperBlock = false, reason: string | null = null): StaffAccountData {
+  return {
+    consoleAbilities: { manageAccounts: true, liftSuperBlock },
+    staffAccount: { account: account(status, reason), releases: [{ id: 'r1', title: 'Midnight Signals', status: 'LIVE' as const, releaseDate: '2024-03-15' }] },
+  };
+}
+
+const audit = api.query(UserAuditLogQuery, () =>
+  HttpResponse.json({
+    data: {
+      userAuditLog: {
+        
+        hasMore: false,
+        endCursor: 'e1',
+        // __typename lets Apollo match the AuditLogTable_event fragment
+        events: [{ __typename: 'AuditEvent', id: 'e1', createdAt: '2031-01-01T10:00:00.000Z', category: 'ACCOUNT', subcategory: 'UNBLOCK_ACCOUNT', entityType: 'User', entityId: 'u1', oldValues: '{"status":"BLOCKED"}', newValues: '{"status":"ACTIVE"}', actor: { id: 's1', email: 'support@cadence.test', name: 'Sam Support' }, impersonator: null } as unknown as UserAuditLogData['userAuditLog']['events'][number]],
+      },
+    },
+  }),
+);
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/support/users/u1']}>
+      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+        <Routes>
+          <Route path="/support/users/:id" element={<AccountPage />} />
+        </Routes>
+      </ApolloProvider>
+    </MemoryRouter>,
+  );
+}
+
+test('the account page shows profile, plan, balance placeholder, releases and audit history', async () => {
+  server.use(audit, api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('ACTIVE') })));
+  renderPage();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Account: Nova Lane' })).toBeInTheDocument();
+  expect(screen.getByText('VIP')).toBeInTheDocument();
+  expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Midnight Signals' })).toHaveAttribute('href', '/support/review/r1');
+  const history = await screen.findByRole('region', { name: 'Audit history' });
+  expect(within(history).getByText('Sam Support')).toBeInTheDocument();
+  expect(within(history).getByText('UNBLOCK_ACCOUNT (User)')).toBeInTheDocument();
+});
+
+test('blocking needs a reason, and super-blocks when asked', async () => {
+  let sent: unknown;
+  let current = page('ACTIVE');
+  server.use(
+    audit,
+    api.query(StaffAccountQuery, () => HttpResponse.json({ data: current })),
+    api.mutation(BlockUserMutation, ({ variables }) => {
+      sent = variables;
+      current = page('SUPER_BLOCKED', false, 'Fraud');
+      return HttpResponse.json({ data: { blockUser: { id: 'u1', status: 'SUPER_BLOCKED' } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Block' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Give a reason');
+  await user.type(screen.getByLabelText('Reason (required)'), 'Fraud');
+  await user.click(screen.getByLabelText('Super block'));
+  await user.click(screen.getByRole('button', { name: 'Super block' }));
+  expect(await screen.findByText('The account is super-blocked.')).toBeInTheDocument();
+  expect(sent).toEqual({ userId: 'u1', reason: 'Fraud', superBlock: true });
+  // support cannot lift a super block: the form says so and the button is disabled
+  expect(await screen.findByText('Only an admin can lift a super block.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Unblock' })).toBeDisabled();
+});
+
+test('unblocking a blocked account', async () => {
+  let sent: unknown;
+  server.use(
+    audit,
+    api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('BLOCKED', false, 'Spam') })),
+    api.mutation(UnblockUserMutation, ({ variables }) => {
+      sent = variables;
+      return HttpResponse.json({ data: { unblockUser: { id: 'u1', status: 'ACTIVE' } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  expect(await screen.findByText(/Blocked – Spam/)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Unblock' }));
+  expect(await screen.findByText('The account is active again.')).toBeInTheDocument();
+  expect(sent).toEqual({ userId: 'u1', reason: null });
+});

@@ -1,0 +1,178 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { PageHandle } from '../../../lib/page-meta';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import type { StaffAccountQuery as StaffAccountData } from '../../../gql/graphql';
+import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
+import { formatInstant, statusLabel } from '../console-format';
+import { AuditLogTable } from '../AuditLogTable';
+import { StaffNav } from '../StaffNav';
+import '../support.css';
+
+export const handle: PageHandle = {
+  pageTitle: 'Account | {appName}',
+  pageDescription: "A person's account as support sees it.",
+};
+
+type Account = StaffAccountData['staffAccount']['account'];
+
+function AccountStatusForm({ account, canLiftSuperBlock, onDone }: { account: Account; canLiftSuperBlock: boolean; onDone: (message: string) => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [superBlock, setSuperBlock] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [block, blocking] = useMutation(BlockUserMutation);
+  const [unblock, unblocking] = useMutation(UnblockUserMutation);
+  const busy = blocking.loading || unblocking.loading;
+  const active = account.status === 'ACTIVE';
+  const mayUnblock = account.status === 'BLOCKED' || (account.status === 'SUPER_BLOCKED' && canLiftSuperBlock);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      if (active) {
+        if (!reason.trim()) {
+          setProblem('Give a reason');
+          return;
+        }
+        await block({ variables: { userId: account.id, reason: reason.trim(), superBlock } });
+        onDone(superBlock ? 'The account is super-blocked.' : 'The account is blocked.');
+      } else {
+        await unblock({ variables: { userId: account.id, reason: reason.trim() || null } });
+        onDone('The account is active again.');
+      }
+      setReason('');
+      setSuperBlock(false);
+    } catch (failure) {
+      setProblem(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  if (account.role !== 'USER') return <p>Staff accounts are managed by an admin.</p>;
+  return (
+    <form className="account__block" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{active ? 'Block the account' : 'Unblock the account'}</h2>
+      {!active && !mayUnblock && <p>Only an admin can lift a super block.</p>}
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>{active ? 'Reason (required)' : 'Reason (optional)'}</label>
+        <textarea id={`${id}-reason`} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} aria-required={active} />
+      </div>
+      {active && (
+        <div className="field field--checkbox">
+          <input id={`${id}-super`} type="checkbox" checked={superBlock} onChange={(e) => setSuperBlock(e.target.checked)} aria-describedby={`${id}-super-hint`} />
+          <label htmlFor={`${id}-super`}>Super block</label>
+          <p id={`${id}-super-hint`} className="field__hint">
+            Only an admin can lift a super block.
+          </p>
+        </div>
+      )}
+      <button type="submit" className={active ? 'button button--danger' : 'button'} disabled={busy || (!active && !mayUnblock)}>
+        {active ? (superBlock ? 'Super block' : 'Block') : 'Unblock'}
+      </button>
+    </form>
+  );
+}
+
+/** Issue 14: a person's account for support: profile, plan, balance, releases, status and audit history. */
+export default function AccountPage() {
+  const { id = '' } = useParams();
+  const titleId = useId();
+  const [done, setDone] = useState<string | null>(null);
+  const { data, loading, error, refetch } = useQuery(StaffAccountQuery, { variables: { userId: id }, fetchPolicy: 'cache-and-network' });
+  const audit = useQuery(UserAuditLogQuery, { variables: { input: { userId: id, first: 20 } }, fetchPolicy: 'cache-and-network' });
+  const page = data?.staffAccount;
+  const account = page?.account;
+
+  const onDone = (message: string) => {
+    setDone(message);
+    void refetch();
+    void audit.refetch();
+  };
+
+  const name = account ? [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email : '';
+  return (
+    <section className="page" aria-labelledby={titleId}>
+      <StaffNav />
+      <h1 id={titleId}>{account ? `Account: ${name}` : 'Account'}</h1>
+      {loading && !page && <Spinner label="Loading the account" />}
+      {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
+      <div role="status">{done}</div>
+      {account && page && (
+        <>
+          <dl className="review__facts">
+            <dt>Email</dt>
+            <dd>
+              {account.email} {account.emailVerified ? '(verified)' : '(not verified)'}
+            </dd>
+            <dt>Artist names</dt>
+            <dd>{account.primaryArtists.join(', ') || '–'}</dd>
+            <dt>Role</dt>
+            <dd>{statusLabel(account.role)}</dd>
+            <dt>Status</dt>
+            <dd>
+              {statusLabel(account.status)}
+              {account.isLocked ? ' (locked after failed sign-ins)' : ''}
+              {account.statusReason ? ` – ${account.statusReason}` : ''}
+            </dd>
+            <dt>Plan</dt>
+            <dd>{account.plan}</dd>
+            <dt>Balance</dt>
+            <dd>{account.balance ?? 'Not available yet'}</dd>
+            <dt>Location</dt>
+            <dd>{[account.city, account.country].filter(Boolean).join(', ') || '–'}</dd>
+            <dt>Joined</dt>
+            <dd>{formatInstant(account.createdAt as string)}</dd>
+            <dt>Last sign-in</dt>
+            <dd>{formatInstant(account.lastSignInAt as string | null)}</dd>
+          </dl>
+          <AccountStatusForm account={account} canLiftSuperBlock={data?.consoleAbilities.liftSuperBlock ?? false} onDone={onDone} />
+          <section>
+            <h2 id={`${titleId}-releases`}>Releases</h2>
+            {page.releases.length === 0 ? (
+              <p>No releases.</p>
+            ) : (
+              <div className="table-scroll" role="region" aria-labelledby={`${titleId}-releases`} tabIndex={0}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Title</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Release date</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.releases.map((r) => (
+                      <tr key={r.id}>
+                        <td>
+                          <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
+                        </td>
+                        <td>{statusLabel(r.status)}</td>
+                        <td>{r.releaseDate ?? 'ASAP'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          <AuditLogTable
+            title="Audit history"
+            events={audit.data?.userAuditLog.events ?? []}
+            hasMore={audit.data?.userAuditLog.hasMore ?? false}
+            onLoadMore={() =>
+              void audit.fetchMore({
+                variables: { input: { userId: id, first: 20, after: audit.data?.userAuditLog.endCursor } },
+                updateQuery: (prev, { fetchMoreResult }) => ({ userAuditLog: { ...fetchMoreResult.userAuditLog, events: [...prev.userAuditLog.events, ...fetchMoreResult.userAuditLog.events] } }),
+              })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}
