@@ -63,7 +63,7 @@ test('shows balance, history, statement, PayPal and tax; withdrawing asks for co
       sent = variables.input;
       const w = withdrawal('w1', 'PENDING', '120.00');
       state = page({ amount: '120.00', lockedAmount: '120.00', availableAmount: '0.00' }, [w, ...state.viewer.withdrawals]);
-      return HttpResponse.json({ data: { withdraw: { __typename: 'WithdrawPayload', created: true, withdrawal: w } } });
+      return HttpResponse.json({ data: { withdraw: { created: true, withdrawal: w } } });
     }),
   );
   const user = userEvent.setup();
