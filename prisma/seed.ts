@@ -42,6 +42,15 @@ export interface SeedOptions {
 export const DEMO_ARTIST_EMAIL = 'artist@cadence.test';
 export const DEMO_SUPPORT_EMAIL = 'support@cadence.test';
 export const DEMO_PASSWORD = 'Cadence123';
+/**
+ * Two more artists with earnings for trying withdrawals without spending the demo artist's balance
+ * (the e2e withdrawal journey uses them): one not yet linked to PayPal, one whose tax verification
+ * the sandbox payout provider reports as REQUIRED (the '+tax-required' tag).
+ */
+export const DEMO_PAYEES = [
+  { email: 'payee@cadence.test', artist: 'River Stone', balanceMinor: 120_00n, paypal: false },
+  { email: 'payee+tax-required@cadence.test', artist: 'Tess Quill', balanceMinor: 80_00n, paypal: true },
+] as const;
 
 const DICTIONARY_SEED_KEY = 'dictionaries';
 
@@ -164,7 +173,8 @@ async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Prom
     prisma.user.findUnique({ where: { emailNormalized: DEMO_ARTIST_EMAIL }, select: { id: true } }),
     prisma.user.findUnique({ where: { emailNormalized: DEMO_SUPPORT_EMAIL }, select: { id: true } }),
   ]);
-  if (artist && support) return;
+  const payeesSeeded = (await prisma.user.count({ where: { emailNormalized: { in: DEMO_PAYEES.map((p) => p.email) } } })) === DEMO_PAYEES.length;
+  if (artist && support && payeesSeeded) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
 
@@ -186,6 +196,41 @@ async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Prom
     }));
   }
   if (!artist) await ignoreDuplicate(prisma.$transaction(demoArtistWrites(prisma, passwordHash, now)));
+  for (const payee of DEMO_PAYEES) {
+    const found = await prisma.user.findUnique({ where: { emailNormalized: payee.email }, select: { id: true } });
+    if (!found) await ignoreDuplicate(prisma.$transaction(demoPayeeWrites(prisma, passwordHash, now, payee)));
+  }
+}
+
+/** An on-boarded artist whose wallet holds one posted sales payment. */
+function demoPayeeWrites(prisma: PrismaClient, passwordHash: string, now: Date, payee: (typeof DEMO_PAYEES)[number]): Prisma.PrismaPromise<unknown>[] {
+  const userId = uuidv7();
+  const walletId = uuidv7();
+  const [firstName, lastName] = payee.artist.split(' ') as [string, string];
+  return [
+    prisma.user.create({
+      data: {
+        id: userId, email: payee.email, emailNormalized: payee.email, passwordHash, passwordChangedAt: now, firstName, lastName,
+        emailVerified: true, emailVerifiedAt: now, birthday: dateOnly('1988-06-01'), country: 'US', state: 'NY', city: 'New York',
+        address1: '10 Hudson St', postalCode: '10013', primaryArtists: [payee.artist], distributionAgreement: true, agreementAcceptedAt: now, onboardingCompletedAt: now,
+        ...(payee.paypal ? { paypalEmail: payee.email, paypalFirstName: firstName, paypalLastName: lastName, paypalVerifiedAt: now } : {}),
+      },
+    }),
+    prisma.ledgerAccount.create({ data: { id: walletId, code: `user:${userId}:USER_WALLET:USD`, userId, kind: 'USER_WALLET', currency: 'USD', balanceMinor: payee.balanceMinor } }),
+    prisma.ledgerAccount.upsert({ where: { code: 'system:SALES_CLEARING:USD' }, create: { code: 'system:SALES_CLEARING:USD', kind: 'SALES_CLEARING', currency: 'USD' }, update: {} }),
+    prisma.ledgerTransaction.create({
+      data: {
+        idempotencyKey: `sales-posting:demo:${userId}`, kind: 'SALES_POSTING', description: 'Demo sales',
+        entries: {
+          create: [
+            { account: { connect: { id: walletId } }, amountMinor: payee.balanceMinor, currency: 'USD' },
+            { account: { connect: { code: 'system:SALES_CLEARING:USD' } }, amountMinor: -payee.balanceMinor, currency: 'USD' },
+          ],
+        },
+      },
+    }),
+    prisma.ledgerAccount.update({ where: { code: 'system:SALES_CLEARING:USD' }, data: { balanceMinor: { decrement: payee.balanceMinor } } }),
+  ];
 }
 
 /** Another process starting at the same moment created the row first: nothing left to do. */
@@ -432,9 +477,52 @@ function demoEarningsWrites(
       prisma.saleTransaction.createMany({ data: lines }),
     );
   }
+  // One past withdrawal paid out (APPROVED, posted) and one the provider returned (REJECTED, hold released).
+  const paidOut = DEMO_WITHDRAWALS.approvedMinor;
+  const paidAt = new Date(demo.now.getTime() - 20 * 24 * 3600 * 1000);
+  const rejectedAt = new Date(demo.now.getTime() - 10 * 24 * 3600 * 1000);
+  const withdrawalId = uuidv7();
+  const withdrawalTx = uuidv7();
+  const returnedHold = uuidv7();
   writes.push(
-    prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: walletTotal } }),
+    prisma.ledgerAccount.upsert({
+      where: { code: 'system:PAYOUTS_CLEARING:USD' },
+      create: { code: 'system:PAYOUTS_CLEARING:USD', kind: 'PAYOUTS_CLEARING', currency: 'USD' },
+      update: {},
+    }),
+    prisma.ledgerTransaction.create({
+      data: {
+        id: withdrawalTx, idempotencyKey: `withdrawal:${withdrawalId}`, kind: 'WITHDRAWAL', description: 'Withdrawal to PayPal', createdAt: paidAt,
+        metadata: { withdrawalId },
+        entries: {
+          create: [
+            { account: { connect: { id: wallet.id } }, amountMinor: -paidOut, currency: 'USD', createdAt: paidAt },
+            { account: { connect: { code: 'system:PAYOUTS_CLEARING:USD' } }, amountMinor: paidOut, currency: 'USD', createdAt: paidAt },
+          ],
+        },
+      },
+    }),
+    prisma.withdrawal.create({
+      data: {
+        id: withdrawalId, userId: demo.userId, accountId: wallet.id, amountMinor: paidOut, status: 'APPROVED', method: 'PAYPAL',
+        idempotencyKey: `${demo.userId}:demo-paid`, externalId: `pmt-demo-${withdrawalId}`, payoutStatus: 'FINALIZED',
+        ledgerTransactionId: withdrawalTx, createdAt: paidAt,
+      },
+    }),
+    prisma.ledgerHold.create({ data: { id: returnedHold, accountId: wallet.id, amountMinor: DEMO_WITHDRAWALS.rejectedMinor, currency: 'USD', reason: 'withdrawal', createdAt: rejectedAt, releasedAt: rejectedAt } }),
+    prisma.withdrawal.create({
+      data: {
+        userId: demo.userId, accountId: wallet.id, amountMinor: DEMO_WITHDRAWALS.rejectedMinor, status: 'REJECTED', method: 'PAYPAL',
+        idempotencyKey: `${demo.userId}:demo-returned`, externalId: `pmt-demo-${returnedHold}`, payoutStatus: 'FAILED', holdId: returnedHold,
+        errorCode: 'RETURNED', messages: [{ code: 'RETURNED', message: 'The PayPal account returned the payment' }], createdAt: rejectedAt,
+      },
+    }),
+    prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: walletTotal - paidOut } }),
     prisma.ledgerAccount.update({ where: { code: 'system:SALES_CLEARING:USD' }, data: { balanceMinor: { decrement: walletTotal } } }),
+    prisma.ledgerAccount.update({ where: { code: 'system:PAYOUTS_CLEARING:USD' }, data: { balanceMinor: { increment: paidOut } } }),
   );
   return writes;
 }
+
+/** The demo artist's past withdrawals (minor units). */
+export const DEMO_WITHDRAWALS = { approvedMinor: 25_00n, rejectedMinor: 40_00n } as const;

@@ -1,16 +1,173 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { parseMoney } from '@cadence/domain/money';
+import { WARNING_CODES, WITHDRAWAL_MESSAGES } from '@cadence/domain/withdrawal';
 import type { PageHandle } from '../../lib/page-meta';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Spinner } from '../../ui/Spinner';
+import { SalesPageQuery, WithdrawMutation } from './sales.graphql';
+import { WithdrawalHistory } from './WithdrawalHistory';
+import { Statement } from './Statement';
+import { money } from './money';
+import './sales.css';
 
 export const handle: PageHandle = {
   pageTitle: 'Sales + Payments | {appName}',
   pageDescription: 'Your earnings, balance and withdrawals on {appName}.',
 };
 
-/** Placeholder: the payments team replaces it with sales and withdrawals. */
+
+const TAX_TEXT: Record<string, string> = {
+  NOT_REQUIRED: 'No tax information is needed.',
+  REQUIRED: 'Tax information is required before you can withdraw.',
+  FAILED: 'Your tax information could not be verified.',
+  UNDER_REVIEW: 'Your tax information is being reviewed.',
+  VERIFIED: 'Your tax information is verified.',
+};
+
+interface Notice {
+  level: 'warning' | 'error' | 'success';
+  message: string;
+  taxFormUrl?: string;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `wd-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** /sales: balance, withdraw to PayPal, withdrawal history, statement of account, PayPal and tax state. */
 export default function SalesPage() {
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(SalesPageQuery, { variables: { first: 50 } });
+  const [withdraw, { loading: withdrawing }] = useMutation(WithdrawMutation);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const keyRef = useRef<string>(newKey());
+  const viewer = data?.viewer;
+  const pending = viewer?.withdrawals.some((w) => w.status === 'PENDING') ?? false;
+  // While a withdrawal is pending, follow the provider's progress.
+  useEffect(() => {
+    if (!pending) return undefined;
+    startPolling(2000);
+    return () => stopPolling();
+  }, [pending, startPolling, stopPolling]);
+
+  if (!viewer) {
+    return (
+      <section className="page sales" aria-labelledby="sales-title">
+        <h1 id="sales-title">Sales + Payments</h1>
+        {loading && !error ? <Spinner label="Loading your balance" /> : <ErrorMessage>{WITHDRAWAL_MESSAGES.unavailable}</ErrorMessage>}
+      </section>
+    );
+  }
+
+  const balance = viewer.balance;
+  const tax = data?.taxStatus;
+  const available = parseMoney(balance.availableAmount) ?? 0n;
+  const canWithdraw = viewer.viewerCan.withdraw && available > 0n;
+
+  const onConfirm = async () => {
+    setNotice(null);
+    try {
+      await withdraw({ variables: { input: { amount: balance.availableAmount, idempotencyKey: keyRef.current } } });
+      setNotice({ level: 'success', message: `Your withdrawal of ${money(balance.availableAmount)} was requested. It is pending with ${tax?.providerName ?? 'the payout provider'}.` });
+      keyRef.current = newKey();
+      await refetch();
+    } catch (e) {
+      const info = graphqlErrorInfo(e);
+      const err = (e as { errors?: { extensions?: Record<string, unknown> }[] }).errors?.[0]?.extensions ?? {};
+      const code = typeof err.withdrawalCode === 'string' ? err.withdrawalCode : null;
+      const level = code !== null && WARNING_CODES.includes(Number(code)) ? 'warning' : 'error';
+      const message = info.code === null && info.message.startsWith('Something') ? WITHDRAWAL_MESSAGES.unavailable : info.message;
+      setNotice({ level, message, taxFormUrl: typeof err.taxFormUrl === 'string' ? err.taxFormUrl : undefined });
+      // A refused request may be retried with the same key; a new request after a refusal gets a new one.
+      keyRef.current = newKey();
+    } finally {
+      setConfirming(false);
+    }
+  };
+
   return (
-    <section className="page" aria-labelledby="sales-title">
+    <section className="page sales" aria-labelledby="sales-title">
       <h1 id="sales-title">Sales + Payments</h1>
-      <p>Your earnings, balance and withdrawals will be shown here.</p>
+
+      <section aria-labelledby="sales-balance" className="sales__balance">
+        <h2 id="sales-balance">Balance</h2>
+        <dl>
+          <div>
+            <dt>Available</dt>
+            <dd data-testid="balance-available">{money(balance.availableAmount)}</dd>
+          </div>
+          <div>
+            <dt>Locked by pending withdrawals</dt>
+            <dd data-testid="balance-locked">{money(balance.lockedAmount)}</dd>
+          </div>
+          <div>
+            <dt>Currency</dt>
+            <dd>{balance.currency}</dd>
+          </div>
+        </dl>
+        <button className="button" type="button" disabled={!canWithdraw || withdrawing} onClick={() => setConfirming(true)}>
+          Withdraw
+        </button>
+        {!viewer.viewerCan.withdraw && <p>Withdrawals are not available while acting as this user.</p>}
+        <div aria-live="polite" role="status" className="sales__notice">
+          {notice && (
+            <p className={`notice notice--${notice.level}`}>
+              {notice.message}
+              {notice.taxFormUrl && (
+                <>
+                  {' '}
+                  <a href={notice.taxFormUrl} target="_blank" rel="noreferrer">
+                    Open the tax form
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+      </section>
+
+      {confirming && (
+        <Dialog title="Confirm your withdrawal" onClose={() => setConfirming(false)}>
+          <p>
+            Withdraw {money(balance.availableAmount)} to {viewer.payPalAccount.linked ? `your PayPal account ${viewer.payPalAccount.email ?? ''}` : 'your PayPal account'}?
+          </p>
+          <div className="dialog__actions">
+            <button className="button" type="button" disabled={withdrawing} onClick={() => void onConfirm()}>
+              Withdraw {money(balance.availableAmount)}
+            </button>
+            <button className="button button--secondary" type="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+
+      <section aria-labelledby="sales-payout" className="sales__payout">
+        <h2 id="sales-payout">Payout account and tax</h2>
+        <p data-testid="paypal-state">
+          {viewer.payPalAccount.linked ? `PayPal: ${viewer.payPalAccount.email ?? ''}` : 'PayPal: not linked.'} <Link to="/settings">Manage in settings</Link>
+        </p>
+        {tax && (
+          <p data-testid="tax-state">
+            Tax status: {TAX_TEXT[tax.status] ?? tax.status}
+            {['REQUIRED', 'FAILED', 'UNDER_REVIEW'].includes(tax.status) && (
+              <>
+                {' '}
+                <a href={tax.taxFormUrl} target="_blank" rel="noreferrer">
+                  Verify your tax information at {tax.providerName}
+                </a>
+              </>
+            )}
+          </p>
+        )}
+      </section>
+
+      <WithdrawalHistory withdrawals={viewer.withdrawals} />
+      <Statement lines={viewer.ledgerEntries.nodes} totalCount={viewer.ledgerEntries.totalCount} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ApiTokens } from './ApiTokens';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { Sessions } from './Sessions';
+import { PayPalAccountForm } from './PayPalAccountForm';
 import { AcceptAgreementMutation } from './settings.graphql';
 
 export const handle: PageHandle = {
@@ -72,6 +73,8 @@ export default function SettingsPage() {
         <h2 id="settings-tokens">API tokens</h2>
         <ApiTokens disabled={profile.impersonatedBy != null} />
       </section>
+
+      <PayPalAccountForm />
 
       <section aria-labelledby="settings-tax">
         <h2 id="settings-tax">Tax status and agreement</h2>

@@ -1,0 +1,138 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useId, useState } from 'react';
+import { PAYPAL_MESSAGES, validatePayPalForm, type PayPalFormValues } from '@cadence/domain/paypal';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { LinkPayPalMutation, PayPalAccountQuery, UnlinkPayPalMutation } from './paypal.graphql';
+
+/** The form's states (supporting §4): linkedSuccess, serverError, verifyError, busy. */
+export interface PayPalFormStatus {
+  linkedSuccess: string | null;
+  serverError: string | null;
+  verifyError: string | null;
+  busy: boolean;
+}
+
+const IDLE: PayPalFormStatus = { linkedSuccess: null, serverError: null, verifyError: null, busy: false };
+
+/**
+ * The payment-account (PayPal) form of /settings: first name, last name and PayPal email; a linked
+ * account fills and locks the fields. 'Link My PayPal Account' verifies the account with PayPal and
+ * links it; 'Use Another Paypal Account' unlocks the fields for another account.
+ */
+export function PayPalAccountForm() {
+  const ids = { first: useId(), last: useId(), email: useId() };
+  const { data } = useQuery(PayPalAccountQuery);
+  const [link] = useMutation(LinkPayPalMutation);
+  const [unlink] = useMutation(UnlinkPayPalMutation);
+  const account = data?.viewer?.payPalAccount;
+  const allowed = data?.viewer?.viewerCan.withdraw ?? true;
+  const [values, setValues] = useState<{ firstName: string; lastName: string; email: string }>({ firstName: '', lastName: '', email: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [status, setStatus] = useState<PayPalFormStatus>(IDLE);
+  const linked = Boolean(account?.linked);
+
+  // The profile fills the form when it loads (and after linking or unlinking).
+  useEffect(() => {
+    if (account) setValues({ firstName: account.firstName ?? '', lastName: account.lastName ?? '', email: account.email ?? '' });
+  }, [account]);
+
+  const errors = validatePayPalForm(values);
+  const shown = (field: keyof PayPalFormValues) => (touched[field] ? errors[field]?.message : undefined);
+  const set = (field: keyof PayPalFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const onLink = async () => {
+    setTouched({ firstName: true, lastName: true, email: true });
+    if (Object.keys(errors).length) return;
+    setStatus({ ...IDLE, busy: true });
+    try {
+      const result = await link({ variables: { input: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), emailAddress: values.email.trim() } }, refetchQueries: [PayPalAccountQuery], awaitRefetchQueries: true });
+      setStatus({ ...IDLE, linkedSuccess: result.data?.linkPayPal.message ?? null });
+    } catch (e) {
+      const info = graphqlErrorInfo(e);
+      if (info.key === 'paypal-not-found') setStatus({ ...IDLE, verifyError: info.message });
+      else setStatus({ ...IDLE, serverError: info.code === 'BAD_USER_INPUT' || info.code === 'FORBIDDEN' ? info.message : 'Something with server. Please try again later' });
+    }
+  };
+
+  const onUseAnother = async () => {
+    setStatus({ ...IDLE, busy: true });
+    try {
+      await unlink({ refetchQueries: [PayPalAccountQuery], awaitRefetchQueries: true });
+      setValues({ firstName: '', lastName: '', email: '' });
+      setTouched({});
+      setStatus(IDLE);
+    } catch (e) {
+      setStatus({ ...IDLE, serverError: graphqlErrorInfo(e).message });
+    }
+  };
+
+  const locked = linked || status.busy || !allowed;
+  return (
+    <section aria-labelledby="settings-paypal" className="paypal-form">
+      <h2 id="settings-paypal">PayPal account</h2>
+      <p>Withdrawals are paid to this PayPal account.</p>
+      {!allowed && <p>Not available while acting as this user.</p>}
+      <div role="status" aria-live="polite">
+        {status.linkedSuccess && <p className="notice notice--success">{status.linkedSuccess}</p>}
+        {status.verifyError && <p className="notice notice--info">{status.verifyError}</p>}
+      </div>
+      {status.serverError && <ErrorMessage>{status.serverError}</ErrorMessage>}
+      <form
+        aria-label="PayPal account"
+        aria-busy={status.busy}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onLink();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={ids.first}>First Name</label>
+          <input id={ids.first} value={values.firstName} onChange={set('firstName')} onBlur={() => setTouched((t) => ({ ...t, firstName: true }))} readOnly={locked} aria-invalid={Boolean(shown('firstName'))} aria-describedby={shown('firstName') ? `${ids.first}-error` : undefined} autoComplete="given-name" />
+          {shown('firstName') && <p id={`${ids.first}-error`} className="field__error">{shown('firstName')}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.last}>Last Name</label>
+          <input id={ids.last} value={values.lastName} onChange={set('lastName')} onBlur={() => setTouched((t) => ({ ...t, lastName: true }))} readOnly={locked} aria-invalid={Boolean(shown('lastName'))} aria-describedby={shown('lastName') ? `${ids.last}-error` : undefined} autoComplete="family-name" />
+          {shown('lastName') && <p id={`${ids.last}-error`} className="field__error">{shown('lastName')}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.email}>PayPal Email</label>
+          <input
+            id={ids.email}
+            type="email"
+            placeholder="PayPal Email Address"
+            value={values.email}
+            onChange={set('email')}
+            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+            readOnly={locked}
+            aria-invalid={Boolean(shown('email') ?? status.verifyError)}
+            aria-describedby={shown('email') || status.verifyError ? `${ids.email}-error` : undefined}
+            autoComplete="email"
+          />
+          {(shown('email') ?? status.verifyError) && (
+            <p id={`${ids.email}-error`} className="field__error">
+              {shown('email') ?? PAYPAL_MESSAGES.notFound}
+            </p>
+          )}
+        </div>
+        {linked ? (
+          <button className="button button--link" type="button" disabled={status.busy || !allowed} onClick={() => void onUseAnother()}>
+            Use Another Paypal Account
+          </button>
+        ) : (
+          <button className="button button--link" type="submit" disabled={status.busy || !allowed}>
+            Link My PayPal Account
+          </button>
+        )}
+      </form>
+      {status.busy && (
+        <div className="spinner-overlay">
+          <Spinner label="Checking your PayPal account" />
+        </div>
+      )}
+    </section>
+  );
+}

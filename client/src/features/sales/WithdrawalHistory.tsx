@@ -1,0 +1,59 @@
+import { WARNING_CODES } from '@cadence/domain/withdrawal';
+import type { WithdrawalRow_WithdrawalFragment } from '../../gql/graphql';
+import { money } from './money';
+
+const STATUS_TEXT: Record<string, string> = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' };
+
+function statusText(w: { status: string; awaitingApproval: boolean; payoutStatus?: string | null }): string {
+  if (w.status === 'PENDING' && w.awaitingApproval) return 'Pending (waiting for approval)';
+  if (w.status === 'PENDING' && w.payoutStatus === 'PROCESSING') return 'Pending (processing)';
+  return STATUS_TEXT[w.status] ?? w.status;
+}
+
+function Row({ withdrawal: w }: { withdrawal: WithdrawalRow_WithdrawalFragment }) {
+  const warning = w.errorCode !== null && w.errorCode !== undefined && WARNING_CODES.includes(Number(w.errorCode));
+  return (
+    <tr>
+      <td>{w.createdAt.slice(0, 10)}</td>
+      <td>{money(w.amount)}</td>
+      <td data-testid="withdrawal-status">{statusText(w)}</td>
+      <td>
+        {w.messages.map((m) => (
+          <span key={`${m.code}-${m.message}`} className={warning ? 'notice--warning' : 'notice--error'}>
+            {m.message}
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+/** The viewer's withdrawals, newest first, with their statuses and the provider's messages. */
+export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly WithdrawalRow_WithdrawalFragment[] }) {
+  return (
+    <section aria-labelledby="sales-withdrawals">
+      <h2 id="sales-withdrawals">Withdrawals</h2>
+      {withdrawals.length === 0 ? (
+        <p>No withdrawals yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-labelledby="sales-withdrawals">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withdrawals.map((w) => (
+                <Row key={w.id} withdrawal={w} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
