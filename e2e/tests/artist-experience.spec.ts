@@ -47,11 +47,13 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 /** A new draft album, opened in the editor; answers the details form. */
-async function newAlbum(page: Page) {
+async function newAlbum(page: Page, title = `Album ${Date.now()}`) {
   await page.goto('/releases');
-  await page.getByRole('button', { name: 'New release' }).click();
-  const kind = page.getByRole('dialog', { name: /single or an album/i });
-  if (await kind.isVisible().catch(() => false)) await kind.getByRole('button', { name: 'Album' }).click();
+  await page.getByRole('link', { name: 'New release' }).click();
+  await page.getByRole('button', { name: 'Album', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Title of the album' }).fill(title);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await expect(page).toHaveURL(/\/releases\/[0-9a-f-]+$/);
   const details = page.getByRole('form', { name: 'Release details' });
   await expect(details).toBeVisible();
   return details;
@@ -145,4 +147,87 @@ test('an artist credits themselves as composer, lyricist and producer, but not a
   await featured.press('Enter');
   await expect(pane.getByText('Artist already exists in artists list.')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('"New release" asks single or album first and saves nothing until the release is named', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/releases');
+  const totals = await page.locator('.releases__totals').textContent();
+  const drafts = async () => {
+    const res = await page.request.post('/graphql', { data: { query: '{ releaseCounts { byDisplayStatus { displayStatus count } } }' } });
+    const body = (await res.json()) as { data: { releaseCounts: { byDisplayStatus: { displayStatus: string; count: number }[] } } };
+    return body.data.releaseCounts.byDisplayStatus.find((c) => c.displayStatus === 'Draft')?.count ?? 0;
+  };
+  const before = await drafts();
+  await page.getByRole('link', { name: 'New release' }).click();
+  await expect(page.getByRole('group', { name: 'Is this a single or an album?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Single', exact: true }).click();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/releases$/);
+  expect(await drafts()).toBe(before);
+  expect(totals).not.toMatch(/\b1 releases\b|\b1 tracks\b/);
+
+  await page.getByRole('link', { name: 'New release' }).click();
+  await page.getByRole('button', { name: 'Single', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Title of the single' }).fill('First Light');
+  await page.getByRole('button', { name: 'Create single' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'First Light' })).toBeVisible();
+  expect(await drafts()).toBe(before + 1);
+});
+
+/** Today minus `years` and a month, as MM/DD/YYYY. */
+function birthdayYearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() - 30);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+test('on-boarding: one click on Next right after typing moves on, and the review shows the details as text', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `onboard-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cadence-mail.com`;
+  await page.goto('/?login=signup');
+  const dialog = page.getByRole('dialog', { name: 'Create your account' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password').fill('Secret123');
+  await dialog.getByLabel('First Name').fill('Robin');
+  await dialog.getByLabel('Last Name').fill('Lane');
+  const birthday = birthdayYearsAgo(30);
+  await dialog.getByLabel('Birth Date').fill(birthday);
+  await dialog.getByLabel(/distribution agreement/).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/on-boarding$/);
+
+  await expect(page.getByRole('heading', { name: 'Step 1 of 3: Name' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Artist Name').fill('Robin Lane Trio');
+  // No blur first: the click itself must count.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Contact' })).toBeVisible();
+
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('State/Province').selectOption('CA');
+  await page.getByLabel('Address Line 1').fill('1 Main Street');
+  await page.getByLabel('City').fill('Los Angeles');
+  await page.getByLabel('Zip/Postal Code').fill('90001');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' }).first()).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3 of 3: Distribution' })).toBeVisible();
+  await page.getByLabel(/distribution agreement/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/on-boarding\/review$/);
+  const details = page.locator('dl');
+  await expect(details).toContainText('Robin Lane Trio');
+  await expect(details).toContainText('Robin');
+  await expect(details).toContainText('Lane');
+  await expect(details).toContainText(birthday);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
 });

@@ -46,8 +46,12 @@ test('an artist creates a release with two tracks, credits, cover art, fixes an 
   const title = `Night Drive ${Date.now()}`;
 
   await page.goto('/releases');
-  await page.getByRole('button', { name: 'New release' }).click();
-  await expect(page).toHaveURL(/\/releases\/[^/]+$/);
+  await page.getByRole('link', { name: 'New release' }).click();
+  // Single or album first; the draft is saved with its title (issue 19).
+  await page.getByRole('button', { name: 'Album', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Title of the album' }).fill(title);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await expect(page).toHaveURL(/\/releases\/[0-9a-f-]+$/);
 
   const details = page.getByRole('form', { name: 'Release details' });
   await details.getByLabel('Release title').fill(title);

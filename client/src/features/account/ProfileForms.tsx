@@ -17,7 +17,8 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { ShortProfileForm } from './ShortProfileForm';
 import { useSaveProfile, type AccountProfile } from '../../lib/account/useAccount';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { SaveStatus, type SaveState } from '../../ui/SaveStatus';
 
 /** Saves and throws when the server refused a field, so the form keeps its spinner logic simple. */
 function useStrictSave() {
@@ -34,9 +35,44 @@ const toInput = (patch: AddressInput): UpdateProfileInput => {
   return input;
 };
 
+/**
+ * Follows an autosaving form's saves for the inline status beside it: "Saving…", then "Saved" (or
+ * why not). Only the latest save speaks, so an older answer arriving late does not overwrite it.
+ */
+function useSaveState() {
+  const [state, setState] = useState<SaveState>('idle');
+  const [error, setError] = useState<string | undefined>();
+  const latest = useRef(0);
+  const track = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
+    latest.current += 1;
+    const mine = latest.current;
+    setState('saving');
+    return run().then(
+      (value) => {
+        if (mine === latest.current) setState('saved');
+        return value;
+      },
+      (e: unknown) => {
+        if (mine === latest.current) {
+          setState('error');
+          setError(e instanceof Error ? `Not saved: ${e.message}` : 'Not saved');
+        }
+        throw e;
+      },
+    );
+  }, []);
+  return { status: <SaveStatus state={state} error={error} />, track };
+}
+
 export function ProfileAddressForm({ profile, oneColumn }: { profile: AccountProfile; oneColumn?: boolean }) {
   const save = useStrictSave();
-  return <AddressForm profile={profile} oneColumn={oneColumn} onSave={(patch) => save(toInput(patch))} />;
+  const { status, track } = useSaveState();
+  return (
+    <>
+      <AddressForm profile={profile} oneColumn={oneColumn} onSave={(patch) => track(() => save(toInput(patch)))} />
+      {status}
+    </>
+  );
 }
 
 /**
@@ -48,7 +84,9 @@ export function ProfileArtistForm({ profile, hideExplanations, captcha = false }
   const save = useSaveProfile();
   const [generation, setGeneration] = useState(0);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
-  const onSave = async (patch: UpdateProfileInput, captchaCode?: string) => {
+  const { status, track } = useSaveState();
+  const onSave = (patch: UpdateProfileInput, captchaCode?: string) => track(() => saveArtist(patch, captchaCode));
+  const saveArtist = async (patch: UpdateProfileInput, captchaCode?: string) => {
     const refused = await save(captchaCode === undefined ? patch : { ...patch, captchaCode });
     const captchaRefusal = refused.find((e) => e.field === 'captchaCode');
     setCaptchaError(captchaRefusal?.message ?? null);
@@ -57,12 +95,10 @@ export function ProfileArtistForm({ profile, hideExplanations, captcha = false }
     if (others.length > 0) throw new Error(others.map((e) => e.message).join(' '));
   };
   return (
-    <ArtistProfileForm
-      profile={profile}
-      hideExplanations={hideExplanations}
-      onSave={onSave}
-      captcha={captcha ? { generation, error: captchaError } : undefined}
-    />
+    <>
+      <ArtistProfileForm profile={profile} hideExplanations={hideExplanations} onSave={onSave} captcha={captcha ? { generation, error: captchaError } : undefined} />
+      {status}
+    </>
   );
 }
 

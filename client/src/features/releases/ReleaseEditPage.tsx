@@ -1,9 +1,11 @@
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { Button, ButtonRow, buttonClass } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
+import { Field } from '../../ui/Field';
 import { ReleaseEditor } from './ReleaseEditor';
 import { CreateReleaseMutation } from './ReleasesPage';
 
@@ -12,38 +14,102 @@ export const handle: PageHandle = {
   pageDescription: 'Add tracks, cover art and credits to your release on {appName}.',
 };
 
+type Kind = 'single' | 'album';
+const KINDS: readonly { kind: Kind; label: string; hint: string }[] = [
+  { kind: 'single', label: 'Single', hint: 'One song, perhaps with its versions (up to three tracks).' },
+  { kind: 'album', label: 'Album', hint: 'Several songs: an EP or a full album.' },
+];
+
 /**
- * /releases/edit: with ?id= it edits that release; without, it starts a new release and moves to
- * its own address (/releases/{id}) so a reload or a shared link opens the same draft.
+ * /releases/edit: with ?id= it edits that release. Without, nothing is saved yet: it asks whether
+ * this is a single or an album and for its title, and the draft is created with that first real
+ * edit, then opens at its own address (/releases/{id}).
  */
 export default function ReleaseEditPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
-  const navigate = useNavigate();
-  const [createRelease, { error }] = useMutation(CreateReleaseMutation);
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (id || started.current) return;
-    started.current = true;
-    void createRelease()
-      .then((r) => {
-        const newId = r.data?.createRelease.release.id;
-        if (newId) void navigate(`/releases/${newId}`, { replace: true });
-      })
-      .catch(() => undefined);
-  }, [id, createRelease, navigate]);
-
   if (id) return <ReleaseEditor key={id} releaseId={id} />;
+  return <NewRelease />;
+}
+
+function NewRelease() {
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<Kind | null>(null);
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [createRelease, { error, loading }] = useMutation(CreateReleaseMutation);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() === '') {
+      setTitleError(`Give your ${kind ?? 'release'} a title.`);
+      return;
+    }
+    const result = await createRelease({ variables: { input: { title: title.trim() } } }).catch(() => null);
+    const newId = result?.data?.createRelease.release.id;
+    if (newId) await navigate(`/releases/${newId}`, { replace: true });
+  };
+
   return (
-    <section className="page" aria-labelledby="release-edit-title">
-      <h1 id="release-edit-title">Edit release</h1>
-      {error ? (
-        <ErrorMessage>
-          <p>We could not start a new release: {error.message}</p>
-        </ErrorMessage>
+    <section className="page page--narrow" aria-labelledby="release-new-title">
+      <p>
+        <Link to="/releases">← Your releases</Link>
+      </p>
+      <h1 id="release-new-title">New release</h1>
+      {!kind ? (
+        <fieldset className="release-kind">
+          <legend>Is this a single or an album?</legend>
+          <p className="field__hint">Nothing is saved until you name it.</p>
+          <ButtonRow>
+            {KINDS.map((k) => (
+              <Button key={k.kind} variant="secondary" onClick={() => setKind(k.kind)} aria-describedby={`release-kind-${k.kind}`}>
+                {k.label}
+              </Button>
+            ))}
+          </ButtonRow>
+          <ul className="release-kind__hints">
+            {KINDS.map((k) => (
+              <li key={k.kind} id={`release-kind-${k.kind}`}>
+                <strong>{k.label}:</strong> {k.hint}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       ) : (
-        <Spinner label="Starting a new release" />
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Name your ${kind}`}>
+          <Field id="release-new-name" label={kind === 'single' ? 'Title of the single' : 'Title of the album'} hint="Your draft is saved when you create it; you can change the title later." error={titleError}>
+            {(a) => (
+              <input
+                {...a}
+                type="text"
+                // Focus goes to the one field of this step, right after the choice.
+                autoFocus
+                maxLength={TEXT_LIMITS.releaseTitle}
+                value={title}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  setTitleError(undefined);
+                }}
+              />
+            )}
+          </Field>
+          {error && (
+            <ErrorMessage>
+              <p>We could not create your {kind}: {error.message}</p>
+            </ErrorMessage>
+          )}
+          <ButtonRow>
+            <Button type="submit" disabled={loading}>
+              Create {kind}
+            </Button>
+            <Button variant="secondary" onClick={() => setKind(null)}>
+              Back
+            </Button>
+            <Link className={buttonClass('link')} to="/releases">
+              Cancel
+            </Link>
+          </ButtonRow>
+        </form>
       )}
     </section>
   );

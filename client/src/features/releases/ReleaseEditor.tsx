@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { utcDate } from '@cadence/domain/date-string';
+import { formatUsDate, utcDate } from '@cadence/domain/date-string';
 import { releaseTitleOrDefault } from '@cadence/domain/release-rules';
 import type { FormApi } from 'final-form';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -288,7 +288,7 @@ function ReleaseSummary({ release }: { release: ReleaseEditor_ReleaseFragment })
     ['Title', releaseTitleOrDefault(release.title)],
     ['Artist', release.artistName],
     ['Release date', release.releaseDateText],
-    ['Original release date', release.originalReleaseDate ?? '—'],
+    ['Original release date', (release.originalReleaseDate && formatUsDate(release.originalReleaseDate)) || '—'],
     ['Territory', release.territory.text],
     ['UPC', release.upc ?? '—'],
     ['Catalog number', release.catalogNumber ?? '—'],

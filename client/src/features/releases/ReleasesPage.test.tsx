@@ -7,6 +7,7 @@ import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../lib/apollo';
 import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
+import ReleaseEditPage from './ReleaseEditPage';
 import ReleasesPage, {
   CreateReleaseMutation,
   DeleteReleaseMutation,
@@ -22,6 +23,7 @@ function renderPage() {
   const router = createMemoryRouter(
     [
       { path: '/releases', element: <ReleasesPage /> },
+      { path: '/releases/edit', element: <ReleaseEditPage /> },
       { path: '/releases/:id', element: <p>Editor</p> },
     ],
     { initialEntries: ['/releases'] },
@@ -92,18 +94,30 @@ test('a filter asks the server for the statuses that show as that status and kee
   expect(asked.at(-1)).toEqual(['DELIVERED', 'LIVE']);
 });
 
-test('an empty account is invited to create its first release, which opens the editor', async () => {
+test('an empty account is invited to create its first release: single or album, then its title creates the draft', async () => {
+  let created: unknown;
   server.use(
     api.query(ReleasesPageQuery, () => HttpResponse.json({ data: releasesPage([]) })),
     api.query(ReleaseCountsQuery, () => HttpResponse.json({ data: counts({}) })),
-    api.mutation(CreateReleaseMutation, () => HttpResponse.json({ data: { createRelease: { release: releaseNode({ id: 'new1', title: '' }) } } })),
+    api.mutation(CreateReleaseMutation, ({ variables }) => {
+      created = variables.input;
+      return HttpResponse.json({ data: { createRelease: { release: releaseNode({ id: 'new1', title: 'Morning' }) } } });
+    }),
   );
   const router = renderPage();
 
   expect(await screen.findByRole('heading', { name: 'You have no releases yet' })).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Create your first release' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Create your first release' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Single' }));
+  // Nothing is saved by choosing: the draft comes with the first real edit.
+  expect(created).toBeUndefined();
+  await userEvent.click(screen.getByRole('button', { name: 'Create single' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Give your single a title.');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Title of the single' }), 'Morning');
+  await userEvent.click(screen.getByRole('button', { name: 'Create single' }));
   expect(await screen.findByText('Editor')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/releases/new1');
+  expect(created).toEqual({ title: 'Morning' });
 });
 
 test('taking down a live release asks first, then shows Takedown Submitted from the cached status', async () => {

@@ -4,7 +4,9 @@ import { PAGE_SIZE } from '@cadence/domain/constants';
 import { utcDate } from '@cadence/domain/date-string';
 import type { DisplayStatus } from '@cadence/domain/release-rules';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../ui/Button';
+import { countOf } from '../../ui/plural';
 import type { PageHandle } from '../../lib/page-meta';
 import { useAlerts } from '../../ui/alerts/AlertsProvider';
 import { graphql } from '../../gql';
@@ -54,8 +56,8 @@ export const ReleaseCountsQuery = graphql(`
 `);
 
 export const CreateReleaseMutation = graphql(`
-  mutation CreateRelease {
-    createRelease {
+  mutation CreateRelease($input: CreateReleaseInput) {
+    createRelease(input: $input) {
       release {
         id
         ...ReleaseRow_release
@@ -87,7 +89,6 @@ type Pending = { kind: 'takedown' | 'delete'; release: ReleaseRow_ReleaseFragmen
 
 /** The signed-in user's releases: filters by display status with counts, pages, takedown and delete. */
 export default function ReleasesPage() {
-  const navigate = useNavigate();
   const { showAlert } = useAlerts();
   const [filter, setFilter] = useState<DisplayStatus | null>(null);
   const [pending, setPending] = useState<Pending>(null);
@@ -101,7 +102,6 @@ export default function ReleasesPage() {
     notifyOnNetworkStatusChange: true,
   });
   const counts = useQuery(ReleaseCountsQuery, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
-  const [createRelease, creating] = useMutation(CreateReleaseMutation);
   const [takedownRelease, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: [ReleaseCountsQuery] });
   const [deleteRelease, deleting] = useMutation(DeleteReleaseMutation, {
     refetchQueries: [ReleaseCountsQuery],
@@ -125,19 +125,10 @@ export default function ReleasesPage() {
     },
   });
 
-  const countOf = (status: DisplayStatus) => counts.data?.releaseCounts.byDisplayStatus.find((c) => c.displayStatus === status)?.count ?? 0;
+  const countOfStatus = (status: DisplayStatus) => counts.data?.releaseCounts.byDisplayStatus.find((c) => c.displayStatus === status)?.count ?? 0;
   const total = counts.data?.releaseCounts.byDisplayStatus.reduce((sum, c) => sum + c.count, 0);
   const rows = (data?.releases.edges ?? []).map((e) => e.node).filter((r) => !filter || r.displayStatus === filter);
 
-  const onNewRelease = async () => {
-    try {
-      const result = await createRelease();
-      const id = result.data?.createRelease.release.id;
-      if (id) await navigate(`/releases/${id}`);
-    } catch {
-      showAlert({ type: 'error', message: 'We could not create a new release. Please try again.' });
-    }
-  };
 
   const onConfirm = async () => {
     if (!pending) return;
@@ -157,10 +148,11 @@ export default function ReleasesPage() {
     }
   };
 
+  // Nothing is saved yet: the next page asks single or album and saves on the first real edit.
   const newReleaseButton = (label: string) => (
-    <button type="button" className="button" onClick={() => void onNewRelease()} disabled={creating.loading}>
+    <Link className={buttonClass('primary')} to="/releases/edit">
       {label}
-    </button>
+    </Link>
   );
 
   return (
@@ -171,16 +163,17 @@ export default function ReleasesPage() {
       </header>
       {counts.data && (
         <p className="releases__totals">
-          {counts.data.releaseCounts.releases} releases and {counts.data.releaseCounts.tracks} tracks delivered or on their way.
+          {countOf(counts.data.releaseCounts.releases, 'release')} and {countOf(counts.data.releaseCounts.tracks, 'track')} delivered or on their way.
         </p>
       )}
       <div className="releases__filters" role="group" aria-label="Filter by status">
         <button type="button" className="filter-chip" aria-pressed={filter === null} onClick={() => setFilter(null)}>
           All{total !== undefined ? ` (${total})` : ''}
         </button>
-        {RELEASE_FILTERS.map((status) => (
+        {/* A status with no releases is no filter worth offering (the chosen one stays, to be unchosen). */}
+        {RELEASE_FILTERS.filter((status) => filter === status || countOfStatus(status) > 0).map((status) => (
           <button key={status} type="button" className="filter-chip" aria-pressed={filter === status} onClick={() => setFilter(status)}>
-            {status} ({countOf(status)})
+            {status} ({countOfStatus(status)})
           </button>
         ))}
       </div>

@@ -72,7 +72,8 @@ test('?step=2 shows the contact step with the address and contacts forms; Next w
   expect(screen.getByRole('form', { name: 'Address' })).toBeInTheDocument();
   expect(screen.getByRole('form', { name: 'Contacts' })).toBeInTheDocument();
   expect(screen.queryByLabelText('Parent/Guardian Email')).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // Next is never disabled (a click right after typing must count); it says what the step still needs.
+  expect(screen.getByRole('button', { name: 'Next' })).toHaveAccessibleDescription(/Fill in every required field/);
   expect(screen.getByText('Contact', { selector: 'li' })).toHaveAttribute('aria-current', 'step');
 });
 
@@ -116,7 +117,7 @@ test('an account that owes the sign-up captcha does the check in the Name step: 
   renderAt('/on-boarding', owing);
   await screen.findByRole('group', { name: 'Security check' });
   expect(altchaWidgets()[0]).toHaveAttribute('challenge', '/api/captcha/challenge?type=signup');
-  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Next' })).toHaveAccessibleDescription(/Fill in every required field/);
 
   const first = altchaWidgets()[0];
   await widgetState('verified', 'PAYLOAD-1');
@@ -126,7 +127,7 @@ test('an account that owes the sign-up captcha does the check in the Name step: 
   expect(window.localStorage.getItem(STORAGE_KEYS.captchaCode)).toBe('PAYLOAD-1');
 
   await widgetState('verified', 'PAYLOAD-2');
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).not.toHaveAccessibleDescription(/Fill in every required field/));
   expect(sent[sent.length - 1]).toEqual({ captchaCode: 'PAYLOAD-2' });
   expect(screen.queryByRole('group', { name: 'Security check' })).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { isMinor } from '@cadence/domain/age';
 import { utcDate } from '@cadence/domain/date-string';
 import { resolveOnboardingStep } from '@cadence/domain/onboarding';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, ButtonRow } from '../../../ui/Button';
 import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
@@ -26,6 +28,38 @@ export default function OnBoardingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { profile, loading, error } = useViewerProfile();
+  const minor = profile ? isMinor(profile.birthday, utcDate(new Date())) : false;
+  const step = Math.min(resolveOnboardingStep(params.get('step') ?? '1', minor), 3) as ShownStep;
+  const goTo = (next: number) => navigate(next > 3 ? '/on-boarding/review' : next === 1 ? '/on-boarding' : `/on-boarding?step=${next}`);
+  const done = profile ? stepDone(profile, step) : false;
+  // Next is never disabled: a click right after typing leaves the field (which saves it) and moves on
+  // as soon as the saved profile says the step is complete; if it does not become complete, say why.
+  const [advancing, setAdvancing] = useState(false);
+  const [incomplete, setIncomplete] = useState(false);
+  useEffect(() => {
+    if (!advancing || !done) return;
+    setAdvancing(false);
+    void goTo(step + 1);
+  }, [advancing, done]);
+  useEffect(() => {
+    if (!advancing) return undefined;
+    const timer = window.setTimeout(() => {
+      setAdvancing(false);
+      setIncomplete(true);
+    }, 4000);
+    return () => window.clearTimeout(timer);
+  }, [advancing]);
+  useEffect(() => setIncomplete(false), [step]);
+  const onNext = () => {
+    if (done) {
+      void goTo(step + 1);
+      return;
+    }
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    setIncomplete(false);
+    setAdvancing(true);
+  };
+
   if (!profile)
     return (
       <section className="page page--narrow on-boarding" aria-labelledby="on-boarding-title">
@@ -34,10 +68,6 @@ export default function OnBoardingPage() {
       </section>
     );
 
-  const minor = isMinor(profile.birthday, utcDate(new Date()));
-  const step = Math.min(resolveOnboardingStep(params.get('step') ?? '1', minor), 3) as ShownStep;
-  const goTo = (next: number) => navigate(next > 3 ? '/on-boarding/review' : next === 1 ? '/on-boarding' : `/on-boarding?step=${next}`);
-  const done = stepDone(profile, step);
 
   return (
     <section className="page page--narrow on-boarding" aria-labelledby="on-boarding-title">
@@ -60,19 +90,23 @@ export default function OnBoardingPage() {
         </>
       )}
       {step === 3 && <DistributionStep profile={profile} onDone={() => goTo(4)} />}
-      <div className="form-actions">
+      <ButtonRow>
         {step > 1 && (
-          <button type="button" className="button button--secondary" onClick={() => goTo(step - 1)}>
+          <Button variant="secondary" onClick={() => void goTo(step - 1)}>
             Back
-          </button>
+          </Button>
         )}
         {step < 3 && (
-          <button type="button" className="button" disabled={!done} onClick={() => goTo(step + 1)}>
-            Next
-          </button>
+          <Button onClick={onNext} aria-busy={advancing || undefined} aria-describedby={!done ? 'on-boarding-next-hint' : undefined}>
+            {advancing ? 'Saving…' : 'Next'}
+          </Button>
         )}
-      </div>
-      {step < 3 && !done && <p className="field__hint">Fill in every required field above to continue; your changes are saved as you go.</p>}
+      </ButtonRow>
+      {step < 3 && !done && (
+        <p id="on-boarding-next-hint" className={incomplete ? 'field__error' : 'field__hint'} role={incomplete ? 'alert' : undefined}>
+          {incomplete ? 'Some required fields above are still empty or not valid: fill them in to continue.' : 'Fill in every required field above to continue; your changes are saved as you go.'}
+        </p>
+      )}
     </section>
   );
 }

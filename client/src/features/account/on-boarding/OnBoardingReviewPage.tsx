@@ -2,7 +2,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
-import { ProfileShortForm } from '../ProfileForms';
+import { Button, ButtonRow, buttonClass } from '../../../ui/Button';
+import { formatUsDate } from '@cadence/domain/date-string';
 import { useViewerProfile } from '../../../lib/account/useAccount';
 import './on-boarding.css';
 
@@ -11,7 +12,7 @@ export const handle: PageHandle = {
   pageDescription: 'Check what you told {appName} before you start distributing.',
 };
 
-/** /on-boarding/review: the details once more (names and birth date still editable), then on to the congratulations. */
+/** /on-boarding/review: the details once more, as text (each with the step that changes it), then on to the congratulations. */
 export default function OnBoardingReviewPage() {
   const { profile, loading, error } = useViewerProfile();
   const navigate = useNavigate();
@@ -26,9 +27,15 @@ export default function OnBoardingReviewPage() {
   return (
     <section className="page page--narrow" aria-labelledby="review-title">
       <h1 id="review-title">Review your details</h1>
-      <dl>
+      <dl className="review-list">
         <dt>Artist Name</dt>
         <dd>{profile.primaryArtists[0]}</dd>
+        <dt>First Name</dt>
+        <dd>{profile.firstName || '—'}</dd>
+        <dt>Last Name</dt>
+        <dd>{profile.lastName || '—'}</dd>
+        <dt>Birth Date</dt>
+        <dd>{(profile.birthday && formatUsDate(profile.birthday)) || '—'}</dd>
         <dt>Email</dt>
         <dd>{profile.email}</dd>
         <dt>Address</dt>
@@ -40,15 +47,15 @@ export default function OnBoardingReviewPage() {
           </>
         )}
       </dl>
-      <ProfileShortForm profile={profile} />
-      <div className="form-actions">
-        <Link className="button button--secondary" to="/on-boarding?step=3">
+      <p>
+        <Link to="/on-boarding">Change your name or birth date</Link> · <Link to="/on-boarding?step=2">Change your address or email</Link>
+      </p>
+      <ButtonRow>
+        <Link className={buttonClass('secondary')} to="/on-boarding?step=3">
           Back
         </Link>
-        <button type="button" className="button" onClick={() => navigate('/on-boarding/congrats')}>
-          Confirm
-        </button>
-      </div>
+        <Button onClick={() => void navigate('/on-boarding/congrats')}>Confirm</Button>
+      </ButtonRow>
     </section>
   );
 }

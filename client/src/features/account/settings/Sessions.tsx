@@ -4,8 +4,12 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { RevokeSessionMutation, SessionsQuery } from './settings.graphql';
+import { friendlyUserAgent } from './user-agent';
+import { Button } from '../../../ui/Button';
+import { formatUsDate } from '@cadence/domain/date-string';
 
-const when = (value: string) => value.slice(0, 16).replace('T', ' ');
+/** The house date (MM/dd/yyyy) and the UTC time of day. */
+const when = (value: string) => `${formatUsDate(value) ?? value.slice(0, 10)} ${value.slice(11, 16)}`;
 
 /** The browsers signed in to the account; any other than this one can be signed out from here. */
 export function Sessions() {
@@ -18,7 +22,7 @@ export function Sessions() {
   return (
     <>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
-      <table>
+      <table className="table">
         <caption>Signed-in browsers</caption>
         <thead>
           <tr>
@@ -34,7 +38,7 @@ export function Sessions() {
           {sessions.map((s) => (
             <tr key={s.id}>
               <td>
-                {s.userAgent ?? 'Unknown browser'}
+                <span title={s.userAgent ?? undefined}>{friendlyUserAgent(s.userAgent)}</span>
                 {s.current ? ' (this browser)' : ''}
                 {s.impersonated ? ' (support)' : ''}
               </td>
@@ -42,9 +46,9 @@ export function Sessions() {
               <td>{when(s.lastSeenAt)}</td>
               <td>
                 {!s.current && (
-                  <button type="button" className="button button--small" onClick={() => void revoke({ variables: { id: s.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                  <Button variant="secondary" size="small" aria-label={`Sign out ${friendlyUserAgent(s.userAgent)}`} onClick={() => void revoke({ variables: { id: s.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
                     Sign out
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

@@ -1,4 +1,7 @@
 import { useMutation } from '@apollo/client/react';
+import { formatUsDate } from '@cadence/domain/date-string';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../ui/Button';
 import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
@@ -79,12 +82,16 @@ export default function SettingsPage() {
       <section aria-labelledby="settings-tax">
         <h2 id="settings-tax">Tax status and agreement</h2>
         <p>Tax status: {TAX_STATUS_TEXT[profile.taxVerificationStatus] ?? profile.taxVerificationStatus}</p>
+        <p id="settings-agreement-about">
+          The <Link to="/distribution-terms">distribution agreement</Link> sets out how we deliver your releases to stores and pay you what they earn. Read it, then accept it
+          here: we record the date you agreed.
+        </p>
         {profile.agreementAcceptedAt ? (
-          <p>You accepted the agreement on {profile.agreementAcceptedAt.slice(0, 10)}.</p>
+          <p>You accepted the agreement on {formatUsDate(profile.agreementAcceptedAt) ?? profile.agreementAcceptedAt.slice(0, 10)}.</p>
         ) : (
-          <button type="button" className="button" disabled={accepting} onClick={() => void accept().catch(() => undefined)}>
+          <Button disabled={accepting} aria-describedby="settings-agreement-about" onClick={() => void accept().catch(() => undefined)}>
             Accept the agreement
-          </button>
+          </Button>
         )}
       </section>
 
