@@ -7,6 +7,7 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
+import { TableRegion } from '../../ui/TableRegion';
 
 export const handle: PageHandle = {
   pageTitle: 'Support | {appName}',
@@ -63,6 +64,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {called && !loading && !error && users.length === 0 && <p role="status">No user matches.</p>}
       {users.length > 0 && (
+        <TableRegion label="Users found">
         <table className="support__results">
           <caption>Users found</caption>
           <thead>
@@ -97,6 +99,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
             ))}
           </tbody>
         </table>
+        </TableRegion>
       )}
       <section aria-labelledby="support-in-app-title">
         <h2 id="support-in-app-title">In-app messages</h2>

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { RevokeSessionMutation, SessionsQuery } from './settings.graphql';
+import { TableRegion } from '../../../ui/TableRegion';
 
 const when = (value: string) => value.slice(0, 16).replace('T', ' ');
 
@@ -18,6 +19,7 @@ export function Sessions() {
   return (
     <>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
+      <TableRegion label="Signed-in browsers">
       <table>
         <caption>Signed-in browsers</caption>
         <thead>
@@ -51,6 +53,7 @@ export function Sessions() {
           ))}
         </tbody>
       </table>
+      </TableRegion>
     </>
   );
 }
