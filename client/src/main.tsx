@@ -7,6 +7,10 @@ import { loadClientConfigsOnce } from './lib/environment';
 import { createAppRouter, routes } from './app/router';
 import { trackFetchActivity } from './app/shell/activity';
 import './app/global.css';
+// Issue 22: the public pages' styles come with the first stylesheet, so the server-rendered page is
+// laid out right in its first frame (loaded with their page chunk, they moved everything on arrival).
+import './features/marketing/marketing.css';
+import './features/legal/legal.css';
 
 // Every request counts for the global spinner (supporting §4); wrap fetch before anything fetches.
 trackFetchActivity();

@@ -75,6 +75,11 @@ export function clientHandler(config: Config): Router {
 
   r.use(crawlerFiles(config));
   r.use('/assets', staticFiles(path.join(config.clientDistDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  // A missing asset (a page from an older build) is a plain 404, never the app's HTML.
+  r.use('/assets', (_req, res) => {
+    res.removeHeader('Content-Encoding');
+    res.status(404).type('text').send('Not found');
+  });
   r.use(staticFiles(config.clientDistDir, { maxAge: '1h' }));
   r.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();

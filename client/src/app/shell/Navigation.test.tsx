@@ -92,6 +92,29 @@ describe('signed-in navigation', () => {
     await waitFor(() => expect(signedOut).toBe(true));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/'));
   });
+
+  test('the mobile menu (768 px or less): its toggle opens the links and the account menu, locks page scrolling, and a link click closes it', async () => {
+    const { router } = renderShell('/releases');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toHaveClass('app-menu__panel--open');
+    expect(document.body.style.overflow).toBe('');
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveClass('app-menu__panel--open');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(within(panel).getByRole('link', { name: 'Sales + Payments' })).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Account' }));
+    expect(within(panel).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('link', { name: 'Sales + Payments' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales'));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toHaveClass('app-menu__panel--open');
+    expect(document.body.style.overflow).toBe('');
+  });
 });
 
 describe('external menu', () => {

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
+import { TableRegion } from '../../../ui/TableRegion';
 
 const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
 
@@ -68,6 +69,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
       {loading && <Spinner label="Loading your tokens" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {tokens.length > 0 ? (
+        <TableRegion label="Your API tokens">
         <table>
           <caption>Your API tokens</caption>
           <thead>
@@ -99,6 +101,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
             ))}
           </tbody>
         </table>
+        </TableRegion>
       ) : (
         !loading && <p>You have no API tokens.</p>
       )}

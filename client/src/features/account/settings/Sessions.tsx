@@ -7,6 +7,7 @@ import { RevokeSessionMutation, SessionsQuery } from './settings.graphql';
 import { friendlyUserAgent } from './user-agent';
 import { Button } from '../../../ui/Button';
 import { formatUsDate } from '@cadence/domain/date-string';
+import { TableRegion } from '../../../ui/TableRegion';
 
 /** The house date (MM/dd/yyyy) and the UTC time of day. */
 const when = (value: string) => `${formatUsDate(value) ?? value.slice(0, 10)} ${value.slice(11, 16)}`;
@@ -22,6 +23,7 @@ export function Sessions() {
   return (
     <>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
+      <TableRegion label="Signed-in browsers">
       <table className="table">
         <caption>Signed-in browsers</caption>
         <thead>
@@ -55,6 +57,7 @@ export function Sessions() {
           ))}
         </tbody>
       </table>
+      </TableRegion>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMu
 import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, toUpdateInput, wireType, type InAppMessageFormValues } from './in-app-message-form';
 import { InAppMessageForm } from './InAppMessageForm';
 import './in-app-admin.css';
+import { TableRegion } from '../../../ui/TableRegion';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; message: InAppMessagesAdmin_MessageFragment } | null;
 
@@ -113,6 +114,7 @@ export function InAppMessagesAdmin() {
       {archiveError && <ErrorMessage>{archiveError}</ErrorMessage>}
       {data && messages.length === 0 && <p>No in-app messages yet.</p>}
       {messages.length > 0 && (
+        <TableRegion label="In-app messages">
         <table className="support__results">
           <caption>In-app messages</caption>
           <thead>
@@ -180,6 +182,7 @@ export function InAppMessagesAdmin() {
             })}
           </tbody>
         </table>
+        </TableRegion>
       )}
     </div>
   );
