@@ -25,6 +25,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/validation/index.ts')).default,
   (await import('../modules/rate-limit/index.ts')).default,
   (await import('../modules/maintenance/index.ts')).default,
+  (await import('../modules/ledger/index.ts')).default,
 ];
 
 checkModules(modules);

@@ -1,0 +1,161 @@
+/**
+ * The ledger service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL, where the
+ * parallel cases really run in parallel on a pool of connections).
+ */
+import { createTestDatabase, type Database } from '../../db/database.ts';
+import { buildUser } from '../../test/factories.ts';
+import { DomainError } from '../../domain-error.ts';
+import { seed } from '../../../../prisma/seed.ts';
+import { hashPassword } from '../auth/password.ts';
+import { accountBalance, checkLedger, ensureAccount, LEDGER_ERROR_KEYS, placeHold, postTransaction, releaseHold, walletAccount } from './ledger.service.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 20 });
+  await seed(db.prisma, { demo: false, hashPassword });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function fundedWallet(amountMinor: bigint) {
+  const user = await buildUser(db.prisma);
+  const wallet = await walletAccount(db.prisma, user.id);
+  const sales = await ensureAccount(db.prisma, { kind: 'SALES_CLEARING' });
+  await postTransaction(db.prisma, {
+    kind: 'SALES_POSTING',
+    idempotencyKey: `test-funding:${user.id}`,
+    entries: [
+      { accountId: sales.id, amountMinor: -amountMinor },
+      { accountId: wallet.id, amountMinor },
+    ],
+  });
+  return { user, wallet, sales };
+}
+
+async function keyOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (err) {
+    return err instanceof DomainError ? String(err.details.key) : String(err);
+  }
+}
+
+test('a balanced transaction moves money and updates both cached balances', async () => {
+  const { wallet, sales } = await fundedWallet(12_345n);
+  expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(12_345n);
+  const after = await db.prisma.ledgerAccount.findUniqueOrThrow({ where: { id: sales.id } });
+  expect(after.balanceMinor).toBeLessThanOrEqual(-12_345n);
+  expect((await checkLedger(db.prisma)).problems).toEqual([]);
+});
+
+test('unbalanced, zero, single-entry and float amounts are refused and write nothing', async () => {
+  const { wallet, sales } = await fundedWallet(1_000n);
+  const before = await db.prisma.ledgerTransaction.count();
+  const post = (entries: { accountId: string; amountMinor: bigint }[], key: string) => postTransaction(db.prisma, { kind: 'ADJUSTMENT', idempotencyKey: key, entries });
+  expect(await keyOf(post([{ accountId: wallet.id, amountMinor: 5n }, { accountId: sales.id, amountMinor: -4n }], 'u1'))).toBe(LEDGER_ERROR_KEYS.unbalanced);
+  expect(await keyOf(post([{ accountId: wallet.id, amountMinor: 0n }, { accountId: sales.id, amountMinor: 0n }], 'u2'))).toBe(LEDGER_ERROR_KEYS.badEntry);
+  expect(await keyOf(post([{ accountId: wallet.id, amountMinor: 5n }], 'u3'))).toBe(LEDGER_ERROR_KEYS.badEntry);
+  expect(await keyOf(post([{ accountId: wallet.id, amountMinor: 0.5 as unknown as bigint }, { accountId: sales.id, amountMinor: -0.5 as unknown as bigint }], 'u4'))).toBe(LEDGER_ERROR_KEYS.badEntry);
+  expect(await db.prisma.ledgerTransaction.count()).toBe(before);
+  expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(1_000n);
+});
+
+test('a wallet never goes below zero; the refused posting leaves no trace', async () => {
+  const { wallet } = await fundedWallet(500n);
+  const payouts = await ensureAccount(db.prisma, { kind: 'PAYOUTS_CLEARING' });
+  const result = postTransaction(db.prisma, {
+    kind: 'WITHDRAWAL',
+    idempotencyKey: `overdraw:${wallet.id}`,
+    entries: [
+      { accountId: wallet.id, amountMinor: -501n },
+      { accountId: payouts.id, amountMinor: 501n },
+    ],
+  });
+  expect(await keyOf(result)).toBe(LEDGER_ERROR_KEYS.insufficientFunds);
+  expect(await db.prisma.ledgerTransaction.findUnique({ where: { idempotencyKey: `overdraw:${wallet.id}` } })).toBeNull();
+  expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(500n);
+});
+
+test('the same idempotency key returns the first transaction, also for 30 parallel callers', async () => {
+  const { wallet, sales } = await fundedWallet(100n);
+  const input = {
+    kind: 'SALES_POSTING' as const,
+    idempotencyKey: `parallel-key:${wallet.id}`,
+    entries: [
+      { accountId: sales.id, amountMinor: -250n },
+      { accountId: wallet.id, amountMinor: 250n },
+    ],
+  };
+  const results = await Promise.all(Array.from({ length: 30 }, () => postTransaction(db.prisma, input)));
+  expect(new Set(results.map((r) => r.transaction.id)).size).toBe(1);
+  expect(results.filter((r) => r.created)).toHaveLength(1);
+  expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(350n);
+  expect(await db.prisma.ledgerTransaction.count({ where: { idempotencyKey: input.idempotencyKey } })).toBe(1);
+});
+
+test('holds lock part of the balance: available = balance - locked; release gives it back', async () => {
+  const { wallet } = await fundedWallet(1_000n);
+  const hold = await placeHold(db.prisma, { accountId: wallet.id, amountMinor: 700n, reason: 'test' });
+  expect(await accountBalance(db.prisma, wallet.id)).toMatchObject({ balanceMinor: 1_000n, lockedMinor: 700n, availableMinor: 300n });
+  expect(await keyOf(placeHold(db.prisma, { accountId: wallet.id, amountMinor: 301n, reason: 'test' }))).toBe(LEDGER_ERROR_KEYS.insufficientFunds);
+  // A debit may not eat into locked money either.
+  const payouts = await ensureAccount(db.prisma, { kind: 'PAYOUTS_CLEARING' });
+  const debit = (amount: bigint, key: string, releaseHoldIds: string[] = []) =>
+    postTransaction(db.prisma, { kind: 'WITHDRAWAL', idempotencyKey: `${key}:${wallet.id}`, releaseHoldIds, entries: [{ accountId: wallet.id, amountMinor: -amount }, { accountId: payouts.id, amountMinor: amount }] });
+  expect(await keyOf(debit(301n, 'eat-locked'))).toBe(LEDGER_ERROR_KEYS.insufficientFunds);
+  // Turning the hold into its debit in one transaction.
+  await debit(700n, 'settle', [hold.id]);
+  expect(await accountBalance(db.prisma, wallet.id)).toMatchObject({ balanceMinor: 300n, lockedMinor: 0n, availableMinor: 300n });
+  expect(await releaseHold(db.prisma, hold.id)).toBe(false);
+});
+
+test('100 parallel attempts to take the whole balance: exactly one wins, never negative', async () => {
+  const { wallet } = await fundedWallet(10_000n);
+  const payouts = await ensureAccount(db.prisma, { kind: 'PAYOUTS_CLEARING' });
+  const attempts = Array.from({ length: 100 }, (_, i) =>
+    keyOf(
+      postTransaction(db.prisma, {
+        kind: 'WITHDRAWAL',
+        idempotencyKey: `race:${wallet.id}:${i}`,
+        entries: [
+          { accountId: wallet.id, amountMinor: -10_000n },
+          { accountId: payouts.id, amountMinor: 10_000n },
+        ],
+      }),
+    ),
+  );
+  const outcomes = await Promise.all(attempts);
+  expect(outcomes.filter((o) => o === undefined)).toHaveLength(1);
+  expect(outcomes.filter((o) => o === LEDGER_ERROR_KEYS.insufficientFunds)).toHaveLength(99);
+  expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(0n);
+  expect((await checkLedger(db.prisma)).problems).toEqual([]);
+});
+
+test('100 parallel holds of the whole balance: exactly one is placed', async () => {
+  const { wallet } = await fundedWallet(5_000n);
+  const outcomes = await Promise.all(Array.from({ length: 100 }, () => keyOf(placeHold(db.prisma, { accountId: wallet.id, amountMinor: 5_000n, reason: 'race' }))));
+  expect(outcomes.filter((o) => o === undefined)).toHaveLength(1);
+  expect(await accountBalance(db.prisma, wallet.id)).toMatchObject({ lockedMinor: 5_000n, availableMinor: 0n });
+});
+
+test('checkLedger reports a tampered cache and an unbalanced transaction, with the difference', async () => {
+  const { wallet } = await fundedWallet(800n);
+  await db.prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: 900n } });
+  const tx = await db.prisma.ledgerTransaction.create({ data: { kind: 'ADJUSTMENT', idempotencyKey: `tamper:${wallet.id}` } });
+  await db.prisma.ledgerEntry.create({ data: { transactionId: tx.id, accountId: wallet.id, amountMinor: 1n, currency: 'USD' } });
+  const result = await checkLedger(db.prisma);
+  expect(result.ok).toBe(false);
+  expect(result.problems).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ kind: 'unbalanced-transaction', id: tx.id, detail: 'USD entries sum to 1' }),
+      expect.objectContaining({ kind: 'balance-mismatch', id: wallet.id, detail: expect.stringContaining('differs by 99') }),
+    ]),
+  );
+  // Repair so later checks in this file see a clean ledger.
+  await db.prisma.ledgerEntry.deleteMany({ where: { transactionId: tx.id } });
+  await db.prisma.ledgerTransaction.delete({ where: { id: tx.id } });
+  await db.prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: 800n } });
+  expect((await checkLedger(db.prisma)).ok).toBe(true);
+});
