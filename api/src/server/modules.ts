@@ -26,6 +26,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/rate-limit/index.ts')).default,
   (await import('../modules/maintenance/index.ts')).default,
   (await import('../modules/ledger/index.ts')).default,
+  (await import('../modules/sales/index.ts')).default,
 ];
 
 checkModules(modules);
