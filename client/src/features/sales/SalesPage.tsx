@@ -1,4 +1,7 @@
 import type { PageHandle } from '../../lib/page-meta';
+import { SalesTable } from './SalesTable';
+import { FinancialSummary } from './FinancialSummary';
+import './sales.css';
 
 export const handle: PageHandle = {
   pageTitle: 'Sales + Payments | {appName}',
@@ -11,6 +14,8 @@ export default function SalesPage() {
     <section className="page" aria-labelledby="sales-title">
       <h1 id="sales-title">Sales + Payments</h1>
       <p>Your earnings, balance and withdrawals will be shown here.</p>
+      <FinancialSummary />
+      <SalesTable />
     </section>
   );
 }
