@@ -13,10 +13,13 @@ import type { AppContext } from './context.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import type { RequestAuthenticator } from './http/auth.ts';
 import type { PruneTask } from './jobs/prune.ts';
+import type { SqlRunner } from './db/database.ts';
 
 /** What a module's jobs and start-up tasks receive. */
 export interface ModuleDeps {
   prisma: PrismaClient;
+  /** Plain SQL and COPY on the same database (bulk imports). */
+  sql?: SqlRunner;
   config: Config;
   logger: Logger;
   /** Every module's prune tasks (the maintenance module's hourly job runs them). */

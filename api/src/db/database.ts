@@ -14,6 +14,7 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { createMemoryPglite, hashOf, loadOrCreateDump, openPgliteDir, pgliteFromImage, pgliteVersion, type PGlite } from './pglite.ts';
 import { StartupError } from './startup-error.ts';
+import { copyIntoPglite, copyIntoPostgres } from './copy.ts';
 import { isReadOnlySql, retryReadOnce } from './connection-errors.ts';
 
 /** prisma/migrations at the repository root. */
@@ -37,6 +38,8 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
+  /** Bulk-loads COPY text lines (db/copy.ts `copyLine`) into a table; returns the rows copied. */
+  copyIn(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<number>;
 }
 
 export interface Database {
@@ -100,6 +103,7 @@ async function pgliteDatabase(client: PGlite, location: string, migrationsDir: s
       exec: async (script: string) => {
         await client.exec(script);
       },
+      copyIn: (table, columns, lines) => copyIntoPglite(client, table, columns, lines),
     },
     async close() {
       if (closed) return;
@@ -149,6 +153,7 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
       exec: async (script: string) => {
         await pool.query(script);
       },
+      copyIn: (table, columns, lines) => copyIntoPostgres(pool, table, columns, lines),
     },
     async close() {
       if (closed) return;

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Durable jobs (validation, delivery, imports, pruning) run in every API process; claims never collide.
   const jobLogger = logger.child({ component: 'jobs' });
-  const moduleDeps = { prisma: db.prisma, config, logger, pruneTasks: pruneTasksOf(modules) };
+  const moduleDeps = { prisma: db.prisma, sql: db.sql, config, logger, pruneTasks: pruneTasksOf(modules) };
   const worker = new JobWorker(db.prisma, jobHandlersOf(modules, moduleDeps), jobLogger);
   for (const m of modules) await m.onStart?.(moduleDeps);
   // Registers the worker and first releases the jobs of a process that died (kill -9) on this host.

@@ -29,6 +29,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/ledger/index.ts')).default,
   (await import('../modules/earnings/index.ts')).default,
   (await import('../modules/delivery/index.ts')).default,
+  (await import('../modules/sales/index.ts')).default,
 ];
 
 checkModules(modules);

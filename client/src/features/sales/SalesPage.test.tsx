@@ -7,9 +7,19 @@ import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../lib/apollo';
 import SalesPage from './SalesPage';
-import { SalesPageQuery, WithdrawMutation } from './sales.graphql';
+import { AnnualSalesQuery, SalesPageQuery, SalesTableQuery, WithdrawMutation } from './sales.graphql';
 
 const server = useMswServer();
+
+// The sales reports on the same page (their own tests are in SalesReports.test.tsx): nothing sold yet.
+beforeEach(() => {
+  server.use(
+    api.query(AnnualSalesQuery, () => HttpResponse.json({ data: { annualSales: [], salesTransactionDates: [] } })),
+    api.query(SalesTableQuery, () =>
+      HttpResponse.json({ data: { sales: { __typename: 'SalesResult', count: 0, transactions: [], filters: { __typename: 'SalesFilters', artists: [], services: [], releases: [], tracks: [] } } } }),
+    ),
+  );
+});
 
 const withdrawal = (id: string, status: 'PENDING' | 'APPROVED' | 'REJECTED', amount: string, extra: Record<string, unknown> = {}) => ({
   __typename: 'Withdrawal' as const,

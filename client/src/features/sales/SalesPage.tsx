@@ -12,6 +12,8 @@ import { SalesPageQuery, WithdrawMutation } from './sales.graphql';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { Statement } from './Statement';
 import { money } from './money';
+import { SalesTable } from './SalesTable';
+import { FinancialSummary } from './FinancialSummary';
 import './sales.css';
 
 export const handle: PageHandle = {
@@ -168,6 +170,9 @@ export default function SalesPage() {
 
       <WithdrawalHistory withdrawals={viewer.withdrawals} />
       <Statement lines={viewer.ledgerEntries.nodes} totalCount={viewer.ledgerEntries.totalCount} />
+
+      <FinancialSummary />
+      <SalesTable />
     </section>
   );
 }

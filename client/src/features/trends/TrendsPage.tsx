@@ -1,16 +1,102 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { compactNumber } from '@cadence/domain/compact-number';
+import { AnalyticsStateQuery, TrendsQuery } from './trends.graphql';
+import { AnalyticsSpinner } from './AnalyticsSpinner';
+import { LineChart } from './LineChart';
+import { GaugeChart } from './GaugeChart';
+import { lineSeries, presetRange, PRESETS, TOP_DEFAULT, TOP_EXPANDED, type PresetId } from './trends-data';
+import './trends.css';
 
 export const handle: PageHandle = {
   pageTitle: 'Analytics | {appName}',
   pageDescription: 'Streams and downloads of your music by store and day on {appName}.',
 };
 
-/** Placeholder: the analytics team replaces it with the trends charts. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** /trends: streams per store over time, per country and per track (supporting §2, §9). */
 export default function TrendsPage() {
+  const state = useQuery(AnalyticsStateQuery);
+  const disabled = state.data?.analyticsState.isAnalyticsDisabled;
   return (
     <section className="page" aria-labelledby="trends-title">
       <h1 id="trends-title">Analytics</h1>
-      <p>Streams and downloads of your music by store and day will be shown here.</p>
+      {state.loading ? (
+        <AnalyticsSpinner />
+      ) : state.error ? (
+        <p role="alert">Analytics could not be loaded. Please try again later.</p>
+      ) : disabled ? (
+        <div className="trends-empty">
+          <h2>No analytics yet</h2>
+          <p>Streams show here once you have a published release.</p>
+          <p>
+            <Link to="/releases">Go to your releases</Link>
+          </p>
+        </div>
+      ) : (
+        <Trends />
+      )}
     </section>
+  );
+}
+
+function Trends() {
+  const [preset, setPreset] = useState<PresetId>('last90');
+  const [expanded, setExpanded] = useState(false);
+  const { from, to } = presetRange(preset, today());
+  const { data, previousData, loading, error } = useQuery(TrendsQuery, { variables: { from, to, top: expanded ? TOP_EXPANDED : TOP_DEFAULT } });
+  const shown = data ?? previousData;
+  const series = lineSeries(shown?.trendsStreams ?? [], from, to);
+  const total = series.reduce((s, o) => s + o.total, 0);
+  return (
+    <>
+      <div className="trends-controls">
+        <label>
+          Date range
+          <select value={preset} onChange={(e) => setPreset(e.target.value as PresetId)}>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p aria-live="polite">
+          {from} to {to}: {compactNumber(total)} streams
+        </p>
+      </div>
+      {error ? <p role="alert">Analytics could not be loaded. Please try again later.</p> : null}
+      {loading && !shown ? (
+        <AnalyticsSpinner />
+      ) : series.length === 0 ? (
+        <p className="trends-empty">No streams were reported in this range.</p>
+      ) : (
+        <>
+          <section aria-labelledby="streams-title">
+            <h2 id="streams-title">Streams per store</h2>
+            <LineChart series={series} from={from} to={to} />
+          </section>
+          <div className="trends-grid">
+            <section aria-labelledby="countries-title">
+              <h2 id="countries-title">Top countries</h2>
+              <GaugeChart title="Streams per country" items={(shown?.streamsPerCountry ?? []).map((c) => ({ key: c.countryCode, label: c.countryName, value: c.quantity }))} />
+            </section>
+            <section aria-labelledby="tracks-title">
+              <h2 id="tracks-title">Top tracks</h2>
+              <GaugeChart title="Streams per track" items={(shown?.streamsPerTrack ?? []).map((t) => ({ key: t.trackId, label: t.trackTitle, value: t.quantity }))} />
+            </section>
+          </div>
+          <button type="button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+            {expanded ? `Show top ${TOP_DEFAULT}` : `Show top ${TOP_EXPANDED}`}
+          </button>
+          {loading ? <AnalyticsSpinner /> : null}
+        </>
+      )}
+    </>
   );
 }

@@ -1,0 +1,155 @@
+/**
+ * The import path on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL): COPY, matching,
+ * rollups and the ledger posting, re-import as a no-op, bad lines, truncated gzip.
+ */
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { createTestDatabase, type Database } from '../../db/database.ts';
+import { buildUser } from '../../test/factories.ts';
+import { seed } from '../../../../prisma/seed.ts';
+import { hashPassword } from '../auth/password.ts';
+import { checkLedger, findWalletAccount } from '../ledger/ledger.service.ts';
+import { attachSalesLineIn, registerSalesBatch, runSalesImport } from './sales-import.service.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db.prisma, { demo: false, hashPassword });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function catalog(opts: { plan?: 'VIP' | null } = {}) {
+  const user = await buildUser(db.prisma);
+  const suffix = user.id.replace(/-/g, '').slice(-7).toUpperCase();
+  const release = await db.prisma.release.create({ data: { userId: user.id, title: 'Night Drive', status: 70, upc: `8597${suffix.replace(/\D/g, '1').padStart(8, '0')}` } });
+  const track = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Afterglow', isrc: `QZ${suffix}001` } });
+  const other = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Static', isrc: `QZ${suffix}002` } });
+  if (opts.plan) {
+    await db.prisma.subscription.create({ data: { userId: user.id, planName: opts.plan, status: 'ACTIVE', currentPeriodStart: new Date('2024-01-01') } });
+  }
+  return { user, release, track, other };
+}
+
+async function importText(text: string | Buffer, period = '2025-01', source = 'test') {
+  const buf = typeof text === 'string' ? Buffer.from(text) : text;
+  const checksum = createHash('sha256').update(buf).digest('hex');
+  const { batch, created } = await registerSalesBatch(db.prisma, { checksum, period, source });
+  const result = created || batch.status !== 'POSTED' ? await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => Readable.from([buf])) : null;
+  return { batch, created, result };
+}
+
+const HEADER = 'Sale Date,Store,ISRC,UPC,Store Track Id,Artist,Release,Track,Country,Units,Amount,Currency';
+
+test('a report lands as sales, rollups and streams, and credits the wallet in whole cents once', async () => {
+  const { user, track, other } = await catalog();
+  const csv = [
+    HEADER,
+    `2025-01-10,Spotify Premium,${track.isrc},,,Nova,Night Drive,Afterglow,US,1000,3.123456789,USD`.replace('3.123456789', '3.12345678'),
+    `2025-01-10,Apple Music,${other.isrc},,,Nova,Night Drive,Static,GB,500,2.00000001,USD`,
+    `2025-01-11,Spotify,${track.isrc},,,Nova,Night Drive,Afterglow,US,10,0.005,USD`,
+    `2025-01-11,Spotify,ZZ0000000000,,,Nobody,Nothing,Nope,US,10,0.50,USD`,
+  ].join('\n');
+  const { result } = await importText(csv);
+  expect(result).toMatchObject({ status: 'POSTED', rowsRead: 4, rowsMatched: 3, rowsUnmatched: 1, rowsRejected: 0 });
+  // 3.12345678 + 2.00000001 + 0.005 = 5.12845679 -> 512 cents, remainder 0.00845679 in clearing
+  expect(result!.postedMinor).toBe(512n);
+  const wallet = await findWalletAccount(db.prisma, user.id);
+  expect(wallet?.balanceMinor).toBe(512n);
+  const rollups = await db.prisma.salesRollup.findMany({ where: { userId: user.id }, orderBy: { payable: 'desc' } });
+  expect(rollups.map((r) => [r.serviceName, r.countryCode, Number(r.units), r.payable.toString()])).toEqual([
+    ['Spotify', 'US', 1010, '3.12845678'],
+    ['Apple Music', 'GB', 500, '2.00000001'],
+  ]);
+  const monthly = await db.prisma.salesMonthly.findUnique({ where: { userId_period: { userId: user.id, period: '2025-01' } } });
+  expect(monthly?.payable.toString()).toBe('5.12845679');
+  const streams = await db.prisma.streamDaily.findMany({ where: { userId: user.id }, orderBy: [{ date: 'asc' }, { outletId: 'asc' }] });
+  expect(streams.map((s) => [s.date.toISOString().slice(0, 10), s.outletId, s.countryCode, s.quantity])).toEqual([
+    ['2025-01-10', 28, 'US', 1000],
+    ['2025-01-10', 61, 'GB', 500],
+    ['2025-01-11', 28, 'US', 10],
+  ]);
+  const batch = await db.prisma.salesImportBatch.findUniqueOrThrow({ where: { id: result!.batchId } });
+  expect(batch.clearingRemainder.toString()).toBe('0.00845679');
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batch.id } })).toBe(3);
+  expect(await db.prisma.salesImportLine.count({ where: { importBatchId: batch.id, state: 'UNMATCHED' } })).toBe(1);
+  expect((await checkLedger(db.prisma)).ok).toBe(true);
+
+  // The same file again: a no-op (same batch, nothing posted twice).
+  const again = await importText(csv);
+  expect(again.created).toBe(false);
+  expect(again.batch.id).toBe(batch.id);
+  // Re-running the posted batch's job also changes nothing.
+  const rerun = await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => Readable.from([Buffer.from(csv)]));
+  expect(rerun.alreadyDone).toBe(true);
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(512n);
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batch.id } })).toBe(3);
+});
+
+test('the plan fee is taken before the wallet credit; UPC and TSV lines match', async () => {
+  const { user, release } = await catalog({ plan: 'VIP' });
+  const tsv = ['Date\tService\tUPC\tQuantity\tRevenue\tTerritory', `2025-02-03\tiTunes\t${release.upc}\t4\t10.00\tFR`].join('\n');
+  const { result } = await importText(tsv, '2025-02');
+  expect(result).toMatchObject({ status: 'POSTED', rowsMatched: 1 });
+  const fee = (await db.prisma.plan.findUniqueOrThrow({ where: { name: 'VIP' } })).distributionFeeBps;
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(BigInt(Math.floor((1000 * (10_000 - fee)) / 10_000)));
+});
+
+test('bad lines are reported with their line numbers and the rest of the batch lands', async () => {
+  const { track } = await catalog();
+  const future = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const csv = [
+    HEADER,
+    `2025-01-10,Spotify,${track.isrc},,,A,B,C,US,1,1.00,USD`,
+    `2025-01-10,Spotify,${track.isrc},,,A,B,C,US,1,1.00`,
+    `2025-01-10,Spotify,${track.isrc},,,A,B,C,US,many,1.00,USD`,
+    `2025-01-10,Spotify,${track.isrc},,,A,B,C,US,1,1.00,XYZ`,
+    `${future},Spotify,${track.isrc},,,A,B,C,US,1,1.00,USD`,
+    `2025-01-10,Spotify,${track.isrc},,,A,B,C,US,1,1.5.0,USD`,
+  ].join('\n');
+  const { result } = await importText(csv);
+  expect(result).toMatchObject({ status: 'POSTED', rowsRead: 6, rowsMatched: 1, rowsRejected: 5 });
+  const errors = await db.prisma.salesImportError.findMany({ where: { importBatchId: result!.batchId }, orderBy: { lineNo: 'asc' } });
+  expect(errors.map((e) => e.message)).toEqual([
+    'Line 3: expected 12 columns, found 11',
+    'Line 4: units "many" is not a whole number',
+    'Line 5: unknown currency "XYZ"',
+    `Line 6: date ${future} is in the future`,
+    'Line 7: amount "1.5.0" is not a number with at most 8 decimals',
+  ]);
+});
+
+test('a truncated gzip fails the batch cleanly with nothing posted', async () => {
+  const { user, track } = await catalog();
+  const lines = [HEADER];
+  for (let i = 0; i < 5000; i += 1) lines.push(`2025-01-10,Spotify,${track.isrc},,,A,B,C,US,${i},0.${String(i).padStart(4, '0')},USD`);
+  const gz = gzipSync(Buffer.from(lines.join('\n')));
+  const { result } = await importText(gz.subarray(0, Math.floor(gz.length * 0.6)));
+  expect(result?.status).toBe('FAILED');
+  const batch = await db.prisma.salesImportBatch.findUniqueOrThrow({ where: { id: result!.batchId } });
+  expect(batch.error).toMatch(/gzip file is damaged or truncated/);
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batch.id } })).toBe(0);
+  expect(await db.prisma.salesImportLine.count({ where: { importBatchId: batch.id } })).toBe(0);
+  expect(await findWalletAccount(db.prisma, user.id)).toBeNull();
+  // The whole file imports fine.
+  const whole = await importText(gz);
+  expect(whole.result).toMatchObject({ status: 'POSTED', rowsMatched: 5000 });
+});
+
+test('staff attach an unmatched line: it is posted once and its store id matches later reports', async () => {
+  const { user, track } = await catalog();
+  const csv = [HEADER, `2025-01-10,Deezer,,,DZ-${track.id},A,B,C,DE,100,1.00,USD`].join('\n');
+  const { result } = await importText(csv);
+  expect(result).toMatchObject({ rowsMatched: 0, rowsUnmatched: 1, postedMinor: 0n });
+  const line = await db.prisma.salesImportLine.findFirstOrThrow({ where: { importBatchId: result!.batchId } });
+  const staff = await buildUser(db.prisma, { role: 'SUPPORT' });
+  const attached = await db.prisma.$transaction((tx) => attachSalesLineIn(tx, { lineId: line.id, trackId: track.id, staffId: staff.id }));
+  expect(attached.postedMinor).toBe(100n);
+  await expect(db.prisma.$transaction((tx) => attachSalesLineIn(tx, { lineId: line.id, trackId: track.id, staffId: staff.id }))).rejects.toThrow(/not waiting for review/);
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(100n);
+  const next = await importText([HEADER, `2025-02-10,Deezer,,,DZ-${track.id},A,B,C,DE,50,0.50,USD`].join('\n'), '2025-02');
+  expect(next.result).toMatchObject({ rowsMatched: 1 });
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(150n);
+});

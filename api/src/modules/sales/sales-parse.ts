@@ -1,0 +1,206 @@
+/**
+ * Streaming reader of store sales reports (CSV or TSV, gzip or plain): yields each valid line as a
+ * typed record and each bad line as an error with its line number. Never holds the file in memory.
+ */
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { parse } from 'csv-parse';
+import { serviceForLabel } from './sales-names.ts';
+
+export interface SalesLine {
+  lineNo: number;
+  reportDate: string;
+  sourceLabel: string;
+  serviceName: string;
+  outletId: number | null;
+  storeId: string | null;
+  isrc: string | null;
+  upc: string | null;
+  artistName: string | null;
+  releaseTitle: string | null;
+  trackTitle: string | null;
+  countryCode: string | null;
+  units: number;
+  /** Payable in 1e-8 USD (Decimal(20,8) units). */
+  payableUnits: bigint;
+  currency: string;
+}
+
+export interface SalesLineError {
+  lineNo: number;
+  message: string;
+}
+
+export type ParsedItem = { line: SalesLine } | { error: SalesLineError };
+
+/** A report that cannot be read at all (no header, missing required column, broken gzip). */
+export class ReportFormatError extends Error {}
+
+type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
+
+/** Header names stores use for each field (compared lower case, spaces/underscores ignored). */
+const HEADER_ALIASES: Record<Field, readonly string[]> = {
+  reportDate: ['reportdate', 'saledate', 'date', 'transactiondate', 'usagedate', 'startdate'],
+  source: ['store', 'service', 'source', 'dsp', 'retailer', 'outlet', 'storename', 'servicename', 'reportingsource'],
+  storeId: ['storeid', 'storetrackid', 'dspid', 'dspresourceid', 'externalid', 'storeidentifier'],
+  isrc: ['isrc'],
+  upc: ['upc', 'icpn', 'ean', 'barcode'],
+  artist: ['artist', 'artistname', 'displayartistname'],
+  release: ['release', 'releasetitle', 'album', 'albumtitle', 'product'],
+  track: ['track', 'tracktitle', 'title', 'song', 'songtitle'],
+  country: ['country', 'territory', 'countrycode', 'territorycode'],
+  units: ['units', 'quantity', 'streams', 'usages', 'plays'],
+  payable: ['payable', 'payableusd', 'amount', 'revenue', 'netrevenue', 'royalty', 'earnings'],
+  currency: ['currency', 'currencycode'],
+};
+const REQUIRED: readonly Field[] = ['source', 'units', 'payable'];
+
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function headerKey(h: string): string {
+  return h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_\-.()]+/g, '');
+}
+
+/** Amount text to 1e-8 units, or undefined when it is not a plain non-negative decimal. */
+export function amountUnits(text: string): bigint | undefined {
+  if (!AMOUNT.test(text)) return undefined;
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole!) * 100_000_000n + BigInt(frac.padEnd(8, '0'));
+}
+
+/** Last calendar day of a YYYY-MM period. */
+export function periodEnd(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
+
+function validDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** Reads the first chunk of a stream and gives it back with a stream of the whole. */
+async function peek(input: AsyncIterable<Buffer>): Promise<{ head: Buffer | null; stream: Readable }> {
+  const it = input[Symbol.asyncIterator]();
+  const first = await it.next();
+  const head = first.done ? null : Buffer.from(first.value);
+  async function* rest() {
+    if (head) yield head;
+    for (;;) {
+      const n = await it.next();
+      if (n.done) return;
+      yield n.value;
+    }
+  }
+  return { head, stream: Readable.from(rest(), { objectMode: false }) };
+}
+
+function isGzipError(e: Error & { code?: string }): boolean {
+  return e.code === 'Z_BUF_ERROR' || e.code === 'Z_DATA_ERROR' || /unexpected end of file|incorrect header check/i.test(e.message);
+}
+
+export interface ParseOptions {
+  /** YYYY-MM reporting month; lines without a date are dated its last day. */
+  period: string;
+  /** Label used when the report has no store column (the --source option). */
+  source: string;
+  /** Today's date (YYYY-MM-DD): lines dated after it are refused. */
+  today: string;
+}
+
+/**
+ * Reads a report stream: the first line is the header (tab-separated when it has tabs, else
+ * comma-separated). Every following line gives a line or an error carrying its 1-based line number.
+ */
+export async function* parseSalesReport(input: Readable, opts: ParseOptions): AsyncGenerator<ParsedItem> {
+  let columns: Partial<Record<Field, number>> | null = null;
+  let width = 0;
+  try {
+    const raw = await peek(input);
+    let text: Readable = raw.stream;
+    if (raw.head && raw.head.length >= 2 && raw.head[0] === 0x1f && raw.head[1] === 0x8b) {
+      const gunzip = createGunzip();
+      raw.stream.on('error', (e) => gunzip.destroy(e));
+      text = raw.stream.pipe(gunzip);
+    }
+    const body = await peek(text);
+    const firstLine = body.head?.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+    const parser = parse({ delimiter: firstLine.includes('\t') ? '\t' : ',', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true });
+    body.stream.on('error', (e) => parser.destroy(e));
+    body.stream.pipe(parser);
+    for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const { record, info } = rec;
+      const lineNo = info.lines;
+      if (!columns) {
+        columns = {};
+        record.forEach((h, i) => {
+          const key = headerKey(h);
+          for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, readonly string[]][]) {
+            if (aliases.includes(key) && columns![field] === undefined) columns![field] = i;
+          }
+        });
+        width = record.length;
+        const missing = REQUIRED.filter((f) => columns![f] === undefined && !(f === 'source' && opts.source));
+        if (missing.length) throw new ReportFormatError(`The report's header has no ${missing.join(', ')} column (line ${lineNo})`);
+        if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
+        continue;
+      }
+      yield readLine(record, lineNo, width, columns, opts);
+    }
+    if (!columns) throw new ReportFormatError('The report is empty');
+  } catch (err) {
+    if (err instanceof ReportFormatError) throw err;
+    const e = err as Error & { code?: string };
+    if (isGzipError(e)) throw new ReportFormatError(`The gzip file is damaged or truncated (${e.message})`);
+    if (e.code?.startsWith('CSV_')) throw new ReportFormatError(`The report cannot be read: ${e.message}`);
+    throw err;
+  }
+}
+
+function readLine(record: string[], lineNo: number, width: number, columns: Partial<Record<Field, number>>, opts: ParseOptions): ParsedItem {
+  const bad = (message: string): ParsedItem => ({ error: { lineNo, message: `Line ${lineNo}: ${message}` } });
+  if (record.length !== width) return bad(`expected ${width} columns, found ${record.length}`);
+  const get = (f: Field): string => (columns[f] === undefined ? '' : (record[columns[f]!] ?? '').trim());
+  const sourceLabel = get('source') || opts.source;
+  if (!sourceLabel) return bad('the store is empty');
+  const unitsText = get('units');
+  if (!/^\d{1,9}$/.test(unitsText)) return bad(`units "${unitsText}" is not a whole number`);
+  const payableText = get('payable').replace(/^\$/, '');
+  const payableUnits = amountUnits(payableText);
+  if (payableUnits === undefined) return bad(`amount "${payableText}" is not a number with at most 8 decimals`);
+  const currency = (get('currency') || 'USD').toUpperCase();
+  if (!KNOWN_CURRENCIES.has(currency)) return bad(`unknown currency "${currency}"`);
+  if (currency !== 'USD') return bad(`currency ${currency} is not accepted; reports are in USD`);
+  const reportDate = get('reportDate') || periodEnd(opts.period);
+  if (!validDate(reportDate)) return bad(`date "${reportDate}" is not a date (YYYY-MM-DD)`);
+  if (reportDate > opts.today) return bad(`date ${reportDate} is in the future`);
+  const country = get('country').toUpperCase();
+  if (country && !/^[A-Z]{2}$/.test(country)) return bad(`country "${country}" is not a two-letter country code`);
+  const isrc = get('isrc').toUpperCase().replace(/-/g, '') || null;
+  const upc = get('upc') || null;
+  const storeId = get('storeId') || null;
+  if (!isrc && !upc && !storeId) return bad('no ISRC, UPC or store id');
+  const service = serviceForLabel(sourceLabel);
+  return {
+    line: {
+      lineNo,
+      reportDate,
+      sourceLabel,
+      serviceName: service?.service ?? sourceLabel,
+      outletId: service?.outletId ?? null,
+      storeId,
+      isrc,
+      upc,
+      artistName: get('artist') || null,
+      releaseTitle: get('release') || null,
+      trackTitle: get('track') || null,
+      countryCode: country || null,
+      units: Number(unitsText),
+      payableUnits,
+      currency,
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/** GraphQL types and queries of sales, trends and the staff's sales imports (supporting §7). */
+import { builder } from '../../graphql/builder.ts';
+import {
+  analyticsState,
+  annualSales,
+  listSales,
+  listSalesImports,
+  monthSalesByService,
+  requireStaff,
+  salesImportDetail,
+  salesTotal,
+  streamsByOutlet,
+  streamsPerCountry,
+  streamsPerTrack,
+  transactionDates,
+  type OutletSeries,
+  type SaleRow,
+  type SalesPayload,
+} from './sales.service.ts';
+import { attachSalesLineIn, leaveSalesLineUnclaimed } from './sales-import.service.ts';
+import { badInput } from '../../domain-error.ts';
+
+const SalesSortColumn = builder.enumType('SalesSortColumn', {
+  description: 'Columns the /sales table sorts by.',
+  values: ['period', 'artist', 'release', 'service', 'trackTitle', 'units', 'country', 'payable'] as const,
+});
+const SortDirection = builder.enumType('SalesSortDirection', { values: ['asc', 'desc'] as const });
+
+const SaleTransactionRow = builder.objectRef<SaleRow>('SaleTransaction').implement({
+  description: 'One row of the /sales table: a month of one track on one service in one country.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    period: t.exposeString('period', { description: 'Financial month YYYY-MM.' }),
+    artistName: t.exposeString('artistName'),
+    releaseId: t.exposeString('releaseId'),
+    releaseTitle: t.exposeString('releaseTitle'),
+    serviceName: t.exposeString('serviceName'),
+    outletId: t.exposeInt('outletId', { nullable: true }),
+    outletName: t.exposeString('outletName'),
+    trackId: t.exposeString('trackId'),
+    trackTitle: t.exposeString('trackTitle'),
+    units: t.exposeInt('units'),
+    countryCode: t.exposeString('countryCode'),
+    payable: t.exposeString('payable', { description: 'USD, exact to 8 decimals.' }),
+  }),
+});
+
+const IdTitle = builder.objectRef<{ id: string; title: string }>('SalesFilterOption').implement({
+  fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
+});
+const SalesFilters = builder.objectRef<SalesPayload['filters']>('SalesFilters').implement({
+  fields: (t) => ({
+    artists: t.exposeStringList('artists'),
+    releases: t.field({ type: [IdTitle], resolve: (f) => f.releases }),
+    services: t.exposeStringList('services'),
+    tracks: t.field({ type: [IdTitle], resolve: (f) => f.tracks }),
+  }),
+});
+const SalesResult = builder.objectRef<SalesPayload>('SalesResult').implement({
+  fields: (t) => ({
+    transactions: t.field({ type: [SaleTransactionRow], resolve: (r) => r.transactions }),
+    count: t.exposeInt('count'),
+    filters: t.field({ type: SalesFilters, resolve: (r) => r.filters }),
+  }),
+});
+const SalesTotal = builder.objectRef<{ total: string; units: number; currency: string }>('SalesTotal').implement({
+  fields: (t) => ({ total: t.exposeString('total', { description: 'USD, exact.' }), units: t.exposeInt('units'), currency: t.exposeString('currency') }),
+});
+const AnnualSale = builder.objectRef<{ financialMonth: string; monthRevenue: string }>('AnnualSale').implement({
+  fields: (t) => ({ financialMonth: t.exposeString('financialMonth'), monthRevenue: t.exposeString('monthRevenue', { description: 'USD, exact; 0 for a month without sales.' }) }),
+});
+const ServiceRevenue = builder.objectRef<{ serviceName: string; revenue: string }>('ServiceRevenue').implement({
+  fields: (t) => ({ serviceName: t.exposeString('serviceName'), revenue: t.exposeString('revenue') }),
+});
+const AnalyticsState = builder.objectRef<{ isAnalyticsDisabled: boolean }>('AnalyticsState').implement({
+  fields: (t) => ({ isAnalyticsDisabled: t.exposeBoolean('isAnalyticsDisabled', { description: 'True until the user has a published release (core §4).' }) }),
+});
+const StreamPoint = builder.objectRef<{ date: string; quantity: number }>('StreamPoint').implement({
+  fields: (t) => ({ date: t.exposeString('date'), quantity: t.exposeInt('quantity') }),
+});
+const OutletStreams = builder.objectRef<OutletSeries>('OutletStreams').implement({
+  fields: (t) => ({
+    outletId: t.exposeInt('outletId'),
+    outletName: t.exposeString('outletName'),
+    colour: t.exposeString('colour', { nullable: true, description: 'Fixed colour (outlets 28 and 61), else null.' }),
+    quantity: t.exposeInt('quantity'),
+    points: t.field({ type: [StreamPoint], resolve: (s) => s.points }),
+  }),
+});
+const CountryStreams = builder.objectRef<{ countryCode: string; countryName: string; quantity: number }>('CountryStreams').implement({
+  fields: (t) => ({ countryCode: t.exposeString('countryCode'), countryName: t.exposeString('countryName'), quantity: t.exposeInt('quantity') }),
+});
+const TrackStreams = builder.objectRef<{ trackId: string; trackTitle: string; releaseTitle: string; quantity: number }>('TrackStreams').implement({
+  fields: (t) => ({ trackId: t.exposeID('trackId'), trackTitle: t.exposeString('trackTitle'), releaseTitle: t.exposeString('releaseTitle'), quantity: t.exposeInt('quantity') }),
+});
+
+const SalesImportStatus = builder.enumType('SalesImportStatus', { values: ['PENDING', 'PROCESSING', 'IMPORTED', 'POSTED', 'FAILED'] as const });
+const SalesImportBatch = builder.prismaObject('SalesImportBatch', {
+  description: "A store report's import and its progress (staff only).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    source: t.exposeString('source'),
+    fileName: t.exposeString('fileName', { nullable: true }),
+    period: t.exposeString('period'),
+    status: t.field({ type: SalesImportStatus, resolve: (b) => b.status }),
+    rowsRead: t.exposeInt('rowsRead'),
+    rowsMatched: t.exposeInt('rowsMatched'),
+    rowsUnmatched: t.exposeInt('rowsUnmatched'),
+    rowsRejected: t.exposeInt('rowsRejected'),
+    postedCents: t.string({ description: 'Whole cents credited to wallets.', resolve: (b) => b.postedMinor.toString() }),
+    error: t.exposeString('error', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+const SalesImportLineRef = builder.objectRef<{ id: bigint; lineNo: number; serviceName: string; isrc: string | null; upc: string | null; storeId: string | null; trackTitle: string | null; artistName: string | null; units: number; payable: { toString(): string } }>('SalesImportLine').implement({
+  description: 'A report line that matched no track, waiting for staff.',
+  fields: (t) => ({
+    id: t.id({ resolve: (l) => l.id.toString() }),
+    lineNo: t.exposeInt('lineNo'),
+    serviceName: t.exposeString('serviceName'),
+    isrc: t.exposeString('isrc', { nullable: true }),
+    upc: t.exposeString('upc', { nullable: true }),
+    storeId: t.exposeString('storeId', { nullable: true }),
+    trackTitle: t.exposeString('trackTitle', { nullable: true }),
+    artistName: t.exposeString('artistName', { nullable: true }),
+    units: t.exposeInt('units'),
+    payable: t.string({ resolve: (l) => l.payable.toString() }),
+  }),
+});
+const SalesImportLineError = builder.objectRef<{ lineNo: number; message: string }>('SalesImportLineError').implement({
+  fields: (t) => ({ lineNo: t.exposeInt('lineNo'), message: t.exposeString('message') }),
+});
+
+const SalesFilterInput = builder.inputType('SalesFilterInput', {
+  fields: (t) => ({
+    artists: t.stringList({ required: false }),
+    releases: t.stringList({ required: false }),
+    services: t.stringList({ required: false }),
+    tracks: t.stringList({ required: false }),
+    countries: t.stringList({ required: false }),
+    dateFrom: t.string({ required: false, description: 'First financial month YYYY-MM.' }),
+    dateTo: t.string({ required: false, description: 'Last financial month YYYY-MM.' }),
+  }),
+});
+
+const trendsArgs = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) => ({
+  reportDateFrom: t.arg.string({ required: false, description: 'yyyy-MM-dd; default 90 days before reportDateTo.' }),
+  reportDateTo: t.arg.string({ required: false, description: 'yyyy-MM-dd; default today.' }),
+  userId: t.arg.id({ required: false, description: "Staff only: another user's data (read-only)." }),
+});
+
+function clean<T extends Record<string, unknown>>(o: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as never;
+}
+
+builder.queryFields((t) => ({
+  sales: t.field({
+    type: SalesResult,
+    description: "A page of the viewer's sales table with its count and filter choices.",
+    authScopes: { signedIn: true },
+    args: {
+      filter: t.arg({ type: SalesFilterInput, required: false }),
+      sortColumn: t.arg({ type: SalesSortColumn, required: false }),
+      sortDirection: t.arg({ type: SortDirection, required: false }),
+      page: t.arg.int({ required: false }),
+      pageSize: t.arg.int({ required: false }),
+      userId: t.arg.id({ required: false }),
+    },
+    resolve: (_r, a, ctx) => listSales(ctx, { ...clean({ ...(a.filter ?? {}) }), ...clean({ sortColumn: a.sortColumn, sortDirection: a.sortDirection, page: a.page, pageSize: a.pageSize, userId: a.userId }) }),
+  }),
+  salesTotal: t.field({ type: SalesTotal, authScopes: { signedIn: true }, args: { userId: t.arg.id({ required: false }) }, resolve: (_r, a, ctx) => salesTotal(ctx, a.userId ?? undefined) }),
+  annualSales: t.field({
+    type: [AnnualSale],
+    description: 'Year view (mode 1): 12 months, 0 for missing, USD.',
+    authScopes: { signedIn: true },
+    args: { year: t.arg.int({ required: false }), userId: t.arg.id({ required: false }) },
+    resolve: (_r, a, ctx) => annualSales(ctx, clean({ year: a.year, userId: a.userId })),
+  }),
+  salesByService: t.field({
+    type: [ServiceRevenue],
+    description: 'Month view (mode 2): payable per service in one month.',
+    authScopes: { signedIn: true },
+    args: { period: t.arg.string({ required: true }), userId: t.arg.id({ required: false }) },
+    resolve: (_r, a, ctx) => monthSalesByService(ctx, clean({ period: a.period, userId: a.userId })),
+  }),
+  salesTransactionDates: t.stringList({ authScopes: { signedIn: true }, args: { userId: t.arg.id({ required: false }) }, resolve: (_r, a, ctx) => transactionDates(ctx, a.userId ?? undefined) }),
+  analyticsState: t.field({ type: AnalyticsState, authScopes: { signedIn: true }, args: { userId: t.arg.id({ required: false }) }, resolve: (_r, a, ctx) => analyticsState(ctx, a.userId ?? undefined) }),
+  trendsStreams: t.field({
+    type: [OutletStreams],
+    description: 'Daily streams per outlet (all outlets, or one), empty without a published release.',
+    authScopes: { signedIn: true },
+    args: { ...trendsArgs(t), outletId: t.arg.int({ required: false }), releaseId: t.arg.id({ required: false }), trackId: t.arg.id({ required: false }) },
+    resolve: (_r, a, ctx) => streamsByOutlet(ctx, clean({ ...a })),
+  }),
+  streamsPerCountry: t.field({
+    type: [CountryStreams],
+    authScopes: { signedIn: true },
+    args: { ...trendsArgs(t), top: t.arg.int({ required: false, description: 'Default 5.' }) },
+    resolve: (_r, a, ctx) => streamsPerCountry(ctx, clean({ ...a })),
+  }),
+  streamsPerTrack: t.field({
+    type: [TrackStreams],
+    authScopes: { signedIn: true },
+    args: { ...trendsArgs(t), top: t.arg.int({ required: false, description: 'Default 5.' }) },
+    resolve: (_r, a, ctx) => streamsPerTrack(ctx, clean({ ...a })),
+  }),
+  salesImports: t.prismaField({ type: [SalesImportBatch], authScopes: { support: true }, resolve: (_q, _r, _a, ctx) => listSalesImports(ctx) }),
+  salesImportReview: t.field({
+    type: [SalesImportLineRef],
+    description: "A batch's lines waiting for review (staff).",
+    authScopes: { support: true },
+    args: { batchId: t.arg.id({ required: true }) },
+    resolve: async (_r, a, ctx) => (await salesImportDetail(ctx, String(a.batchId))).unmatched,
+  }),
+  salesImportErrors: t.field({
+    type: [SalesImportLineError],
+    description: "A batch's first 200 unreadable lines (staff).",
+    authScopes: { support: true },
+    args: { batchId: t.arg.id({ required: true }) },
+    resolve: async (_r, a, ctx) => (await salesImportDetail(ctx, String(a.batchId))).errors,
+  }),
+}));
+
+function lineId(id: string | number): bigint {
+  if (!/^\d{1,18}$/.test(String(id))) throw badInput('Unknown line');
+  return BigInt(id);
+}
+
+builder.mutationFields((t) => ({
+  attachSalesLine: t.boolean({
+    description: 'Staff attach an unmatched report line to a track: it is posted to the owner once.',
+    authScopes: { support: true },
+    args: { lineId: t.arg.id({ required: true }), trackId: t.arg.id({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const staffId = requireStaff(ctx);
+      await ctx.prisma.$transaction((tx) => attachSalesLineIn(tx, { lineId: lineId(a.lineId), trackId: String(a.trackId), staffId }));
+      return true;
+    },
+  }),
+  leaveSalesLineUnclaimed: t.boolean({
+    description: 'Staff leave an unmatched report line unclaimed.',
+    authScopes: { support: true },
+    args: { lineId: t.arg.id({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const staffId = requireStaff(ctx);
+      await leaveSalesLineUnclaimed(ctx.prisma, { lineId: lineId(a.lineId), staffId });
+      return true;
+    },
+  }),
+}));
