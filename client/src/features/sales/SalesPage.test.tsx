@@ -16,7 +16,7 @@ beforeEach(() => {
   server.use(
     api.query(AnnualSalesQuery, () => HttpResponse.json({ data: { annualSales: [], salesTransactionDates: [] } })),
     api.query(SalesTableQuery, () =>
-      HttpResponse.json({ data: { sales: { __typename: 'SalesResult', count: 0, transactions: [], filters: { __typename: 'SalesFilters', artists: [], services: [], releases: [], tracks: [] } } } }),
+      HttpResponse.json({ data: { sales: { count: 0, transactions: [], filters: { artists: [], services: [], releases: [], tracks: [] } } } }),
     ),
   );
 });
