@@ -245,6 +245,12 @@ describe('staff roles', () => {
     expect(made.body.data.changeUserRole.user).toEqual({ id: person.id, role: 'SUPPORT' });
     expect((await personClient.rest('GET', '/users/current-user-info')).status).toBe(401);
     expect(await server.prisma.auditEvent.findFirstOrThrow({ where: { userId: person.id, subcategory: 'ROLE_CHANGED' } })).toMatchObject({ actorId: admin.id, oldValues: { role: 'USER' }, newValues: { role: 'SUPPORT' } });
+    // over REST too, for partner tools; a role outside the three is a 400
+    expect((await adminClient.rest('POST', `/admin/users/${person.id}/role`, { role: 'OWNER' })).status).toBe(400);
+    const back = await adminClient.rest('POST', `/admin/users/${person.id}/role`, { role: 'USER' });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ id: person.id, role: 'USER' });
+    expect((await support.rest('POST', `/admin/users/${person.id}/role`, { role: 'ADMIN' })).status).toBe(403);
     const abilities = await support.gql(`{ consoleAbilities { reviewReleases manageAccounts manageStaff manageStoreEndpoints importSales liftSuperBlock } }`);
     expect(abilities.body.data.consoleAbilities).toEqual({ reviewReleases: true, manageAccounts: true, manageStaff: false, manageStoreEndpoints: false, importSales: false, liftSuperBlock: false });
     const adminAbilities = await adminClient.gql(`{ consoleAbilities { manageStaff manageStoreEndpoints importSales liftSuperBlock } }`);

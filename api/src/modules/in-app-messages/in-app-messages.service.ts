@@ -8,10 +8,11 @@ import type { AppContext } from '../../context.ts';
 import { DomainError, badInput, type FieldError } from '../../domain-error.ts';
 import type { InAppMessage, Prisma } from '../../generated/prisma/client.ts';
 import { canManageInAppMessages, visibleAudiences } from './in-app-messages.policy.ts';
+import { changedValues, recordAudit } from '../audit/audit.service.ts';
 import { isSafeUrl, sanitizeHtml } from './sanitize-html.ts';
 import { LIST_LIMITS, PAGE_SIZE_MAX, TEXT_LIMITS, textLimitErrors } from '@cadence/domain/text-limits';
 
-type Ctx = Pick<AppContext, 'prisma' | 'viewer'>;
+type Ctx = Pick<AppContext, 'prisma' | 'viewer' | 'requestId'>;
 type Query = { select?: Prisma.InAppMessageSelect; include?: Prisma.InAppMessageInclude };
 
 export type InAppMessageTypeValue = 'POPUP_MODAL' | 'ALERT_BANNER' | 'STICKY_BAR' | 'BLUE_BANNER';
@@ -167,7 +168,14 @@ export async function createInAppMessage(ctx: Ctx, input: InAppMessageInput, que
   assertManager(ctx);
   const data = toData(input, true) as Prisma.InAppMessageUncheckedCreateInput;
   checkDates((data.startDate as Date | undefined) ?? new Date(), data.endDate as Date | null | undefined);
-  return ctx.prisma.inAppMessage.create({ ...query, data: { ...data, createdById: ctx.viewer!.userId } });
+  const created = await ctx.prisma.inAppMessage.create({ ...query, data: { ...data, createdById: ctx.viewer!.userId } });
+  await auditMessage(ctx, created.id, 'created', undefined, changedValues({}, data as Record<string, unknown>)?.newValues);
+  return created;
+}
+
+/** Staff writes to messages are audit events naming the staff member (issue 14). */
+async function auditMessage(ctx: Ctx, id: string, action: 'created' | 'updated' | 'archived', oldValues?: Prisma.InputJsonObject, newValues?: Prisma.InputJsonObject): Promise<void> {
+  await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'IN_APP_MESSAGE_CHANGED', userId: null, entityType: 'InAppMessage', entityId: id, oldValues, newValues: { action, ...newValues } });
 }
 
 async function findManaged(ctx: Ctx, id: string) {
@@ -182,7 +190,10 @@ export async function updateInAppMessage(ctx: Ctx, id: string, input: InAppMessa
   const existing = await findManaged(ctx, id);
   const data = toData(input, false);
   checkDates((data.startDate as Date | undefined) ?? existing.startDate, data.endDate === undefined ? existing.endDate : (data.endDate as Date | null));
-  return ctx.prisma.inAppMessage.update({ ...query, where: { id }, data });
+  const updated = await ctx.prisma.inAppMessage.update({ ...query, where: { id }, data });
+  const changes = changedValues(existing, data as Record<string, unknown>);
+  await auditMessage(ctx, id, 'updated', changes?.oldValues, changes?.newValues);
+  return updated;
 }
 
 /** Support staff remove a message; it is archived so its statistics stay. */
@@ -190,6 +201,7 @@ export async function deleteInAppMessage(ctx: Ctx, id: string): Promise<string> 
   assertManager(ctx);
   await findManaged(ctx, id);
   await ctx.prisma.inAppMessage.update({ where: { id }, data: { archivedAt: new Date() } });
+  await auditMessage(ctx, id, 'archived');
   return id;
 }
 

@@ -24,6 +24,7 @@ const json = (cookie?: string) => ({ 'content-type': 'application/json', ...(coo
 let forAll: string;
 let forSignedIn: string;
 let forVisitors: string;
+let supportId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   userCookie = await sessionCookieFor(server.prisma, user.id);
   otherUserCookie = await sessionCookieFor(server.prisma, other.id);
   supportCookie = await sessionCookieFor(server.prisma, support.id);
+  supportId = support.id;
   forAll = await create({ type: 'BLUE_BANNER', bodyText: 'For everyone', startDate: '2024-01-01T00:00:00Z' });
   forSignedIn = await create({ type: 'POPUP_MODAL', headline: 'Hi', bodyText: 'Members <b>only</b>', audience: 'SIGNED_IN', pages: ['releases'], delay: 2, ctaText: 'Go', ctaUrl: '/sales', startDate: '2024-02-01T00:00:00Z' });
   forVisitors = await create({ type: 'STICKY_BAR', bodyText: 'Sign up today', audience: 'VISITORS', startDate: '2024-03-01T00:00:00Z' });
@@ -134,6 +136,11 @@ describe('writing messages', () => {
     expect(list.map((m) => m.id)).not.toContain(id);
     const managed = await server.gql<{ allInAppMessages: { id: string }[] }>('{ allInAppMessages { id } }', {}, { cookie: supportCookie });
     expect(managed.body.data!.allInAppMessages.map((m) => m.id)).not.toContain(id);
+    // every staff write is an audit event naming the staff member, with old and new values
+    const events = await server.prisma.auditEvent.findMany({ where: { entityId: id, subcategory: 'IN_APP_MESSAGE_CHANGED' }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => (e.newValues as { action: string }).action)).toEqual(['created', 'updated', 'archived']);
+    expect(events.map((e) => e.actorId)).toEqual([supportId, supportId, supportId]);
+    expect(events[1]).toMatchObject({ category: 'SUPPORT', oldValues: { bodyText: 'Temp', force: false }, newValues: { action: 'updated', bodyText: '<i>Changed</i>', force: true } });
   });
 });
 

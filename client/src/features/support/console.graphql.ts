@@ -11,6 +11,7 @@ export const ReviewQueueQuery = graphql(`
         title
         submittedAt
         releaseDate
+        coverUrl
         owner {
           id
           email

@@ -83,7 +83,7 @@ test('the queue lists releases oldest first with links to their review page, in 
             totalCount: 1,
             hasMore: false,
             endCursor: 'r1',
-            releases: [{ id: 'r1', title: 'Glass Horizon', submittedAt: '2031-01-01T10:00:00.000Z', releaseDate: null, owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' }, tracks: [{ id: 't1' }], checkIssues: [] }],
+            releases: [{ id: 'r1', title: 'Glass Horizon', submittedAt: '2031-01-01T10:00:00.000Z', releaseDate: null, coverUrl: '/api/admin/releases/r1/cover', owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' }, tracks: [{ id: 't1' }], checkIssues: [] }],
           },
         },
       }),
@@ -95,6 +95,7 @@ test('the queue lists releases oldest first with links to their review page, in 
   const region = screen.getByRole('region', { name: 'Waiting for review, oldest first' });
   expect(region).toHaveAttribute('tabindex', '0');
   expect(within(region).getByText('Passes')).toBeInTheDocument();
+  expect(region.querySelector('img')).toHaveAttribute('src', '/api/admin/releases/r1/cover');
 });
 
 test('the review page shows cover, facts and a player per track, and approving shows Approved', async () => {

@@ -46,7 +46,7 @@ function Facts({ release }: { release: Release }) {
   return (
     <dl className="review__facts">
       {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
+        <div key={term} className="review__fact">
           <dt>{term}</dt>
           <dd>{value}</dd>
         </div>

@@ -37,6 +37,7 @@ export default function ReviewQueuePage() {
                 <caption id={`${titleId}-caption`}>Waiting for review, oldest first</caption>
                 <thead>
                   <tr>
+                    <th scope="col">Cover</th>
                     <th scope="col">Release</th>
                     <th scope="col">Artist</th>
                     <th scope="col">Tracks</th>
@@ -47,6 +48,8 @@ export default function ReviewQueuePage() {
                 <tbody>
                   {queue.releases.map((r) => (
                     <tr key={r.id}>
+                      {/* Decorative: the title beside it names the release. */}
+                      <td>{r.coverUrl ? <img src={r.coverUrl} alt="" width={48} height={48} loading="lazy" /> : 'None'}</td>
                       <td>
                         <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
                       </td>

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "audit_subcategory" ADD VALUE 'IN_APP_MESSAGE_CHANGED';
