@@ -1,8 +1,35 @@
-/** REST: a release's DDEX message as XML (owner, support acting as them, and staff). */
+/**
+ * REST: a release's DDEX message as XML (owner, support acting as them, and staff), and for
+ * partner tools the staff operations of this module: store endpoints (admins) and marking a
+ * delivery acknowledged (staff). Each route validates, calls the service, presents.
+ */
 import { Router } from 'express';
+import { boolean, enums, integer, nullable, object, optional, record, size, string, union } from 'superstruct';
 import { badInput } from '../../domain-error.ts';
 import { handler, sendFile, signedIn } from '../../http/rest-helpers.ts';
-import { openDdexMessage } from './delivery.service.ts';
+import { parseBody } from '../users/rest-body.ts';
+import { acknowledgeDelivery, openDdexMessage } from './delivery.service.ts';
+import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint } from './store-endpoints.service.ts';
+
+const EndpointBody = object({
+  kind: enums(['LOCAL', 'SFTP', 'S3'] as const),
+  recipientDpid: size(string(), 1, 100),
+  recipientName: size(string(), 1, 200),
+  settings: optional(record(string(), union([string(), integer()]))),
+  secret: optional(nullable(size(string(), 0, 20_000))),
+  enabled: optional(boolean()),
+});
+
+function dspIdParam(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) throw badInput('dspId must be a whole number', [{ field: 'dspId', key: 'invalid', message: 'dspId must be a whole number' }]);
+  return n;
+}
+
+function uuidParam(raw: unknown, name: string): string {
+  if (typeof raw !== 'string' || !/^[0-9a-f-]{36}$/i.test(raw)) throw badInput(`${name} must be an id`, [{ field: name, key: 'invalid', message: `${name} must be an id` }]);
+  return raw;
+}
 
 export function deliveryRouter(): Router {
   const router = Router();
@@ -10,14 +37,23 @@ export function deliveryRouter(): Router {
     '/releases/:id/ddex',
     signedIn,
     handler(async (req, res) => {
-      const delivery = req.query.delivery;
-      if (delivery !== undefined && (typeof delivery !== 'string' || !/^[0-9a-f-]{36}$/i.test(delivery))) {
-        throw badInput('delivery must be a delivery id', [{ field: 'delivery', key: 'invalid', message: 'delivery must be a delivery id' }]);
-      }
+      const delivery = req.query.delivery === undefined ? undefined : uuidParam(req.query.delivery, 'delivery');
       const message = await openDdexMessage(req.ctx, String(req.params.id), delivery);
       res.setHeader('Cache-Control', 'private, no-store');
       await sendFile(res, message.stream, { mimeType: 'application/xml; charset=utf-8', fileName: message.fileName, size: message.size, inline: req.query.download !== 'true' });
     }),
   );
+  router.get('/admin/store-endpoints', signedIn, handler(async (req) => ({ storeEndpoints: await listStoreEndpoints(req.ctx) })));
+  router.put(
+    '/admin/store-endpoints/:dspId',
+    signedIn,
+    handler(async (req) => {
+      const dspId = dspIdParam(req.params.dspId);
+      const body = parseBody(EndpointBody, req.body);
+      return { storeEndpoint: await setStoreEndpoint(req.ctx, { dspId, ...body, settings: body.settings ?? {} }) };
+    }),
+  );
+  router.delete('/admin/store-endpoints/:dspId', signedIn, handler(async (req) => ({ storeEndpoint: await removeStoreEndpoint(req.ctx, dspIdParam(req.params.dspId)) })));
+  router.post('/admin/deliveries/:id/acknowledge', signedIn, handler(async (req) => ({ delivery: await acknowledgeDelivery(req.ctx, uuidParam(req.params.id, 'id')) })));
   return router;
 }

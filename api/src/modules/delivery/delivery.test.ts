@@ -6,7 +6,8 @@ import { clientFor } from '../releases/release-test-kit.ts';
 import { statusName, statusNumber } from '../releases/release-model.ts';
 import { ernSchemaErrors } from '../../integrations/ddex/ern-test-kit.ts';
 import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './delivery-test-kit.ts';
-import { goLiveDue, pollAcknowledgements, humanDeliveryError, batchIdOf } from './delivery.service.ts';
+import { goLiveDue, pollAcknowledgements, humanDeliveryError, batchIdOf, planReleaseDelivery, SEND_DELIVERY_JOB } from './delivery.service.ts';
+import { JobWorker } from '../../jobs/job-queue.ts';
 import { localStoreFolder } from './store-endpoints.service.ts';
 import { createLogger } from '../../logger.ts';
 
@@ -117,6 +118,32 @@ describe('delivery of an approved release to the local-folder stores', () => {
     const rows = await server.prisma.releaseDelivery.findMany({ where: { releaseId } });
     expect(rows.map((r) => [r.status, r.error])).toEqual(rows.map(() => ['FAILED', 'The release is missing something the store needs: The release has no UPC']));
     expect(await statusOf(releaseId)).toBe('APPROVED');
+  });
+});
+
+describe('a process killed mid-upload', () => {
+  it('leaves a batch without marker; the job is claimed again when its lease runs out and completes the same batch', async () => {
+    const { releaseId, dspIds } = await approvedRelease(server, { dspIds: [(await server.prisma.dsp.findFirstOrThrow({ orderBy: { id: 'asc' } })).id] });
+    await planReleaseDelivery(deps(), { releaseId });
+    const delivery = await server.prisma.releaseDelivery.findFirstOrThrow({ where: { releaseId } });
+    // A worker claims the send job and dies after writing part of the audio.
+    const dead = new JobWorker(server.prisma, {}, createLogger('error'));
+    const claimed = await dead.claim();
+    expect(claimed?.name).toBe(SEND_DELIVERY_JOB);
+    const batch = path.join(await folderOf(dspIds[0]!), batchIdOf(delivery));
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(path.join(batch, '0860000000012/resources'), { recursive: true });
+    await writeFile(path.join(batch, '0860000000012/resources/0860000000012_01_001.flac.part'), Buffer.alloc(1000));
+    expect((await filesUnder(batch)).some((f) => f.includes('BatchComplete'))).toBe(false);
+    expect(await pollAcknowledgements(deps())).toEqual({ acknowledged: 0, refused: 0 });
+
+    await server.prisma.job.update({ where: { id: claimed!.id }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    await runAllJobs(server);
+    expect(await server.prisma.releaseDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: 'SENT' });
+    const files = await filesUnder(batch);
+    expect(files).toContain(`BatchComplete_${batchIdOf(delivery)}.xml`);
+    const audio = await readFile(path.join(batch, '0860000000012/resources/0860000000012_01_001.flac'));
+    expect(audio.length).toBe(50_000);
   });
 });
 

@@ -99,3 +99,41 @@ describe('marking a delivery acknowledged (staff)', () => {
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });
+
+describe('the same operations over REST, for partner tools', () => {
+  it('admins list, set and remove endpoints; support and users get 403, signed-out 401; bad bodies 400', async () => {
+    const admin = await as('ADMIN');
+    const dsp = await server.prisma.dsp.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    const listed = await admin.rest('GET', '/admin/store-endpoints');
+    expect(listed.status).toBe(200);
+    expect(listed.body.storeEndpoints.length).toBeGreaterThan(0);
+    const put = await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'S3', recipientDpid: 'PADPIDA2011072101T', recipientName: 'Store', settings: { bucket: 'inbox', accessKeyId: 'AK' }, secret: 'SECRET-KEY' });
+    expect(put.status).toBe(200);
+    expect(put.body.storeEndpoint).toMatchObject({ dspId: dsp.id, kind: 'S3', hasSecret: true, settings: { bucket: 'inbox', accessKeyId: 'AK' } });
+    expect(JSON.stringify(put.body)).not.toContain('SECRET-KEY');
+    expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'FTP', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
+    expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'S3', recipientDpid: 'PADPIDA1', recipientName: 'S', settings: { bucket: 'b' } })).body.message).toBe('accessKeyId is required for a S3 endpoint');
+    expect((await admin.rest('PUT', '/admin/store-endpoints/abc', { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
+    for (const role of ['SUPPORT', 'USER'] as const) {
+      const caller = await as(role);
+      expect((await caller.rest('GET', '/admin/store-endpoints')).status).toBe(403);
+      expect((await caller.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(403);
+      expect((await caller.rest('DELETE', `/admin/store-endpoints/${dsp.id}`)).status).toBe(403);
+    }
+    expect((await clientFor(server, '').rest('GET', '/admin/store-endpoints')).status).toBe(401);
+    const removed = await admin.rest('DELETE', `/admin/store-endpoints/${dsp.id}`);
+    expect(removed.body.storeEndpoint).toMatchObject({ kind: 'LOCAL', isDefault: true });
+    expect((await admin.rest('DELETE', `/admin/store-endpoints/${dsp.id}`)).status).toBe(404);
+  });
+
+  it('support marks a delivery acknowledged over REST; users get 403', async () => {
+    const { releaseId } = await approvedRelease(server, { releaseDate: '2031-01-01' });
+    await enqueueDelivery(server, releaseId);
+    await runAllJobs(server);
+    const [a] = await server.prisma.releaseDelivery.findMany({ where: { releaseId } });
+    expect((await (await as('USER')).rest('POST', `/admin/deliveries/${a!.id}/acknowledge`)).status).toBe(403);
+    const ok = await (await as('SUPPORT')).rest('POST', `/admin/deliveries/${a!.id}/acknowledge`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.delivery).toMatchObject({ id: a!.id, status: 'ACKNOWLEDGED' });
+  });
+});
