@@ -2,7 +2,10 @@
  * Integration-test harness: a migrated, seeded database (PGlite in memory, or PostgreSQL when
  * TEST_DATABASE_URL is set) behind the real express app on an ephemeral port.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
@@ -31,7 +34,9 @@ export interface TestServer {
 
 /** Starts the app on a fresh test database; env overrides apply to its configuration. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false', ...env });
+  // Each server keeps its files (storage, the payout sandbox's state) in its own folder, removed on close.
+  const dataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'cadence-test-data-'));
+  const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env });
   const db = await createTestDatabase();
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
   const httpServer = http.createServer();
@@ -59,6 +64,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
       await db.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
