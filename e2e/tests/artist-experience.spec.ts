@@ -327,4 +327,43 @@ test('every signed-in route passes axe at 1280 and 375 px, and the main screens 
       }
     }
   }
+
+  // The support area, as support staff see it.
+  await page.context().clearCookies();
+  const staff = await page.request.post('/api/auth/login', { data: { username: 'support@cadence.test', password: 'Cadence123' } });
+  expect(staff.ok()).toBe(true);
+  for (const [width, label] of [
+    [1280, 'desktop'],
+    [375, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${label} /support (staff) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}/support-staff-${label}.png`, fullPage: true });
+  }
+});
+
+test('settings: autosaved fields say "Saved", sessions name the browser, the agreement is explained, deleting looks destructive', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings');
+  const city = page.getByLabel('City');
+  await city.fill(`Springfield ${Date.now() % 1000}`);
+  await city.blur();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' }).first()).toBeVisible();
+
+  const sessions = page.getByRole('table', { name: 'Signed-in browsers' });
+  await expect(sessions).toContainText(/Chrome \d+ on \w+ \(this browser\)/);
+  await expect(sessions).not.toContainText('Mozilla/5.0');
+
+  await expect(page.getByText(/sets out how we deliver your releases/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'distribution agreement' })).toHaveAttribute('href', '/distribution-terms');
+  const remove = page.getByRole('region', { name: 'Delete account' }).getByRole('button').first();
+  await expect(remove).toHaveClass(/button--danger/);
+  const red = await remove.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const save = await page.getByRole('button', { name: /^(Save|Change password)/ }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(red).not.toBe(save);
+  await expectNoAxeViolations(page);
 });
