@@ -367,3 +367,32 @@ test('settings: autosaved fields say "Saved", sessions name the browser, the agr
   expect(red).not.toBe(save);
   await expectNoAxeViolations(page);
 });
+
+test('the small things: counts, status chips, start page, footer, one copyright line, the logo, demo covers', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', '/?login=signup');
+  await expect(page.getByText(/Free to start/)).toBeVisible();
+  await page.goto('/distribution-terms');
+  await expect(page.locator('main')).toContainText('© ');
+  const copyrights = await page.getByText(/^© \d{4} /).evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
+  expect(copyrights).toHaveLength(1);
+  expect(await page.locator('body').textContent()).not.toContain('Ltd..');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms-of-use');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+
+  await signIn(page);
+  await page.goto('/releases');
+  await expect(page.locator('.releases__totals')).not.toContainText(/\b1 releases\b|\b1 tracks\b/);
+  const chips = page.getByRole('group', { name: 'Filter by status' }).getByRole('button');
+  for (const text of await chips.allTextContents()) expect(text).not.toMatch(/\(0\)$/);
+  const logo = page.locator('.site-header__brand img');
+  const box = await logo.boundingBox();
+  expect(box && box.width / box.height).toBeGreaterThan(3);
+  // The demo releases show real covers: every thumbnail image loaded with pixels.
+  const covers = page.getByRole('list', { name: 'Your releases' }).locator('img');
+  await expect(covers.first()).toBeVisible();
+  const sizes = await covers.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const w of sizes) expect(w).toBeGreaterThan(0);
+});
