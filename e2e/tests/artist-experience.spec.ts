@@ -243,6 +243,8 @@ test('the track pane opens in view with the focus in it; tracks show their durat
   ]);
   const tracks = page.getByRole('list', { name: 'Tracks in order' });
   await expect(tracks.getByRole('listitem')).toHaveCount(2);
+  // Each file of the drop says it arrived.
+  await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'Uploaded' })).toHaveCount(2);
   await expect(tracks).toContainText('0:02');
   await expect(page.locator('audio[aria-label^="Listen to"]')).toHaveCount(2);
   const edit = page.getByRole('button', { name: 'Edit track 2' });
