@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -230,4 +231,170 @@ test('on-boarding: one click on Next right after typing moves on, and the review
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
+});
+
+test('the track pane opens in view with the focus in it; tracks show their duration and a preview', async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await newAlbum(page);
+  await page.getByLabel('Choose audio files').setInputFiles([
+    { name: 'one.wav', mimeType: 'audio/wav', buffer: wav(2, 440) },
+    { name: 'two.wav', mimeType: 'audio/wav', buffer: wav(1, 550) },
+  ]);
+  const tracks = page.getByRole('list', { name: 'Tracks in order' });
+  await expect(tracks.getByRole('listitem')).toHaveCount(2);
+  // Each file of the drop says it arrived.
+  await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'Uploaded' })).toHaveCount(2);
+  await expect(tracks).toContainText('0:02');
+  await expect(page.locator('audio[aria-label^="Listen to"]')).toHaveCount(2);
+  const edit = page.getByRole('button', { name: 'Edit track 2' });
+  await edit.click();
+  const pane = page.getByRole('region', { name: /^Track 2:/ });
+  await expect(pane.getByRole('heading', { level: 3, name: /^Track 2/ })).toBeFocused();
+  await expect(pane).toBeInViewport();
+  await expectNoAxeViolations(page);
+  await pane.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(edit).toBeFocused();
+});
+
+test('a release waiting for review cannot be submitted again and says what an edit does to its place', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const title = `Queue ${Date.now()}`;
+  const details = await newAlbum(page, title);
+  await details.getByLabel('Genre').selectOption({ index: 1 });
+  await details.getByRole('button', { name: 'Select all stores' }).click();
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Release details saved.' }).or(page.getByText('Release details saved.'))).toBeVisible();
+  const primary = page.getByRole('textbox', { name: 'Primary artists of the release' });
+  await primary.fill('Nova Lane');
+  await primary.press('Enter');
+  await expect(page.getByRole('list', { name: 'Primary artists of the release' })).toContainText('Nova Lane');
+  await page.getByLabel('Choose cover art').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await cover() });
+  await expect(page.getByRole('img', { name: 'Cover art preview' })).toHaveAttribute('src', /\/api\/releases\/.+\/cover/);
+  await page.getByLabel('Choose audio files').setInputFiles([{ name: 'song.wav', mimeType: 'audio/wav', buffer: wav(1, 440) }]);
+  await expect(page.getByRole('list', { name: 'Tracks in order' }).getByRole('listitem')).toHaveCount(1);
+  const url = page.url();
+  await page.getByRole('button', { name: 'Submit release' }).click();
+  await expect(page).toHaveURL(/\/releases\/submitted$/);
+
+  // The validation job moves it to the review queue (VALIDATED, shown as Pending).
+  await expect
+    .poll(
+      async () => {
+        await page.goto(url);
+        return page.getByRole('heading', { name: 'Waiting for review' }).isVisible();
+      },
+      { timeout: 45_000, intervals: [1000, 2000, 3000] },
+    )
+    .toBe(true);
+  await expect(page.getByText('saving any change takes it out of the queue')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit release' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+/** Every signed-in screen of the artist, at desktop and phone widths: axe finds nothing; screenshots for review. */
+test('every signed-in route passes axe at 1280 and 375 px, and the main screens are photographed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/releases');
+  const firstRelease = await page.getByRole('list', { name: 'Your releases' }).getByRole('link').first().getAttribute('href');
+  const routes: [string, string][] = [
+    ['start', '/'],
+    ['releases', '/releases'],
+    ['new-release', '/releases/edit'],
+    ['editor', firstRelease ?? '/releases'],
+    ['settings', '/settings'],
+    ['sales', '/sales'],
+    ['trends', '/trends'],
+    ['support', '/support'],
+    ['on-boarding', '/on-boarding'],
+  ];
+  // Kept for review after the run (gitignored), one file per screen and width.
+  const shotsDir = path.resolve(import.meta.dirname, '..', '..', '.test-results', 'screenshots');
+  for (const [width, label] of [
+    [1280, 'desktop'],
+    [375, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of routes) {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${label} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      if (['start', 'releases', 'editor', 'settings', 'support'].includes(name)) {
+        await page.screenshot({ path: `${shotsDir}/${name}-${label}.png`, fullPage: true });
+      }
+    }
+  }
+
+  // The support area, as support staff see it.
+  await page.context().clearCookies();
+  const staff = await page.request.post('/api/auth/login', { data: { username: 'support@cadence.test', password: 'Cadence123' } });
+  expect(staff.ok()).toBe(true);
+  for (const [width, label] of [
+    [1280, 'desktop'],
+    [375, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${label} /support (staff) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}/support-staff-${label}.png`, fullPage: true });
+  }
+});
+
+test('settings: autosaved fields say "Saved", sessions name the browser, the agreement is explained, deleting looks destructive', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings');
+  const city = page.getByLabel('City');
+  await city.fill(`Springfield ${Date.now() % 1000}`);
+  await city.blur();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' }).first()).toBeVisible();
+
+  const sessions = page.getByRole('table', { name: 'Signed-in browsers' });
+  await expect(sessions).toContainText(/Chrome \d+ on \w+ \(this browser\)/);
+  await expect(sessions).not.toContainText('Mozilla/5.0');
+
+  await expect(page.getByText(/sets out how we deliver your releases/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'distribution agreement' })).toHaveAttribute('href', '/distribution-terms');
+  const remove = page.getByRole('region', { name: 'Delete account' }).getByRole('button').first();
+  await expect(remove).toHaveClass(/button--danger/);
+  const red = await remove.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const save = await page.getByRole('button', { name: /^(Save|Change password)/ }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(red).not.toBe(save);
+  await expectNoAxeViolations(page);
+});
+
+test('the small things: counts, status chips, start page, footer, one copyright line, the logo, demo covers', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', '/?login=signup');
+  await expect(page.getByText(/Free to start/)).toBeVisible();
+  await page.goto('/distribution-terms');
+  await expect(page.locator('main')).toContainText('© ');
+  const copyrights = await page.getByText(/^© \d{4} /).evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
+  expect(copyrights).toHaveLength(1);
+  expect(await page.locator('body').textContent()).not.toContain('Ltd..');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms-of-use');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+
+  await signIn(page);
+  await page.goto('/releases');
+  await expect(page.locator('.releases__totals')).not.toContainText(/\b1 releases\b|\b1 tracks\b/);
+  const chips = page.getByRole('group', { name: 'Filter by status' }).getByRole('button');
+  for (const text of await chips.allTextContents()) expect(text).not.toMatch(/\(0\)$/);
+  const logo = page.locator('.site-header__brand img');
+  const box = await logo.boundingBox();
+  expect(box && box.width / box.height).toBeGreaterThan(3);
+  // The demo releases show real covers: every thumbnail image loaded with pixels.
+  const covers = page.getByRole('list', { name: 'Your releases' }).locator('img');
+  await expect(covers.first()).toBeVisible();
+  const sizes = await covers.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const w of sizes) expect(w).toBeGreaterThan(0);
 });

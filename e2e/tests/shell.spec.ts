@@ -99,8 +99,11 @@ test.describe('Content-Security-Policy', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/releases$/);
 
-    await page.getByRole('button', { name: 'New release' }).click();
-    await expect(page).toHaveURL(/\/releases\/[^/]+$/);
+    await page.getByRole('link', { name: 'New release' }).click();
+    await page.getByRole('button', { name: 'Album', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Title of the album' }).fill('Under the CSP');
+    await page.getByRole('button', { name: 'Create album' }).click();
+    await expect(page).toHaveURL(/\/releases\/[0-9a-f-]+$/);
     await expect(page.getByRole('form', { name: 'Release details' })).toBeVisible({ timeout: 20_000 });
     const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: { r: 30, g: 60, b: 200 } } }).png().toBuffer();
     await page.getByLabel('Choose cover art').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });

@@ -126,7 +126,7 @@ test.each([
   ['/on-boarding', 'Set up your account'],
   ['/on-boarding/review', 'Review your details'],
   ['/on-boarding/congrats', 'You are all set'],
-  ['/releases/edit', 'Edit release'],
+  ['/releases/edit', 'New release'],
   ['/trends', 'Analytics'],
   ['/single-signup', 'Sign up'],
   ['/choose-your-plan', 'Choose your plan'],

@@ -314,7 +314,9 @@ export async function submitRelease(ctx: ReleaseCtx, id: string): Promise<{ id: 
   requireViewer(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     let release = await lockOwnedRelease(tx, ctx, id);
-    if (statusName(release.status) === 'OK') return { id };
+    // Already submitted (waiting for validation, or validated and in the review queue): submitting
+    // again changes nothing, so the release keeps its place in the queue (issue 19).
+    if (statusName(release.status) === 'OK' || statusName(release.status) === 'VALIDATED') return { id };
     await prepareEdit(tx, ctx, release);
     const loaded = await tx.release.findFirstOrThrow({ where: { id }, include: CHECK_INCLUDE });
     const issues = checkLoadedRelease(loaded, { today: todayUtc(), hideDspSelection: ctx.config.env.hideDSPSelection });

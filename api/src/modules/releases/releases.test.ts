@@ -98,6 +98,10 @@ describe('release lifecycle over REST', () => {
     expect(after.body).toMatchObject({ status: 'VALIDATED', displayStatus: 'Pending', comment: null });
     const statuses = await client.rest('GET', '/releases/status');
     expect(statuses.body[id]).toBe('VALIDATED');
+    // A validated release waits in the review queue: submitting it again keeps its place (issue 19).
+    expect((await client.rest('POST', `/releases/${id}/submit`)).status).toBe(200);
+    expect((await client.rest('GET', `/releases/${id}`)).body).toMatchObject({ status: 'VALIDATED' });
+    expect(await server.prisma.job.count({ where: { name: 'release.validate', payload: { path: ['releaseId'], equals: id } } })).toBe(1);
 
     const audit = await server.prisma.auditEvent.findMany({ where: { entityId: id }, orderBy: { createdAt: 'asc' } });
     // issue 11: cover and release edits are audited too (old and new values)

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CallToAction, SIGN_UP_PATH } from './MarketingLinks';
+import { CallToAction, CREATE_ACCOUNT_PATH, SIGN_UP_PATH } from './MarketingLinks';
 import { ReleaseSteps } from './ReleaseSteps';
 import { useBrand } from '../../lib/useBrand';
 import './marketing.css';
@@ -33,6 +33,9 @@ export default function HomePage() {
                 <li>
                   <Link to={SIGN_UP_PATH}>Sign in</Link>
                 </li>
+                <li>
+                  <Link to={CREATE_ACCOUNT_PATH}>Sign up</Link>
+                </li>
               </ul>
             </nav>
           </div>
@@ -42,6 +45,9 @@ export default function HomePage() {
             {brandName} delivers your releases to streaming services and download stores, shows you how they are
             doing, and pays out everything the stores pay for them, after taxes and fees. The code is open source, so
             anyone can see how it works.
+          </p>
+          <p className="mk-price">
+            <strong>Free to start:</strong> signing up and your first releases cost nothing, and no card is needed. You keep 100% of your net receipts.
           </p>
           <CallToAction />
         </div>

@@ -36,11 +36,12 @@ describe('HomePage', () => {
     expect(container.textContent).toContain('open source');
   });
 
-  it('links to sign-up and to the features', () => {
+  it('links to sign-up (the dialog on its create-account side), says the price, and links to the features', () => {
     renderPage(HomePage);
-    const signUp = screen.getAllByRole('link', { name: 'Get started' });
-    expect(signUp.length).toBeGreaterThan(0);
-    for (const link of signUp) expect(link.getAttribute('href')).toBe('/?login=login');
+    const signUp = screen.getAllByRole('link', { name: /^Sign up/ });
+    expect(signUp.length).toBeGreaterThan(1);
+    for (const link of signUp) expect(link.getAttribute('href')).toBe('/?login=signup');
+    expect(screen.getByText(/Free to start/)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'See the features' })[0]?.getAttribute('href')).toBe('/features');
   });
 

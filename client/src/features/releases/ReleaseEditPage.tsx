@@ -10,8 +10,8 @@ import { ReleaseEditor } from './ReleaseEditor';
 import { CreateReleaseMutation } from './ReleasesPage';
 
 export const handle: PageHandle = {
-  pageTitle: 'Edit release | {appName}',
-  pageDescription: 'Add tracks, cover art and credits to your release on {appName}.',
+  pageTitle: 'New release | {appName}',
+  pageDescription: 'Start a single or an album on {appName}, then add tracks, cover art and credits.',
 };
 
 type Kind = 'single' | 'album';

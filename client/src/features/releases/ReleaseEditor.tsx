@@ -158,6 +158,15 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
         {release.artistName} · Release date: {release.releaseDateText} · {release.territory.text}
       </p>
 
+      {release.status === 'VALIDATED' && (
+        <section className="queue-notice" aria-labelledby="queue-notice-title">
+          <h2 id="queue-notice-title">Waiting for review</h2>
+          <p>
+            This release is in the review queue. You can still change it, but saving any change takes it out of the queue: it becomes a draft again, and when you submit it again it
+            joins the end of the queue.
+          </p>
+        </section>
+      )}
       {heldElsewhere && (
         <p className="field__error" role="alert">
           This release is open in another tab or session. Changes saved there can make yours fail; reload before editing.
@@ -270,9 +279,11 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
               <button type="button" className="button button--secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
                 Check release
               </button>
-              <button type="button" className="button" disabled={submitting} onClick={() => void onSubmitRelease()}>
-                Submit release
-              </button>
+              {release.status !== 'VALIDATED' && (
+                <button type="button" className="button" disabled={submitting} onClick={() => void onSubmitRelease()}>
+                  Submit release
+                </button>
+              )}
             </div>
           )}
           <ReleaseStatusActions release={release} onError={onError} />

@@ -6,6 +6,7 @@ import type { DisplayStatus } from '@cadence/domain/release-rules';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import { countOf } from '../../ui/plural';
 import type { PageHandle } from '../../lib/page-meta';
 import { useAlerts } from '../../ui/alerts/AlertsProvider';
@@ -188,11 +189,9 @@ export default function ReleasesPage() {
         </ErrorMessage>
       )}
       {data && rows.length === 0 && !filter && (
-        <div className="releases__empty">
-          <h2>You have no releases yet</h2>
+        <EmptyState title="You have no releases yet" action={newReleaseButton('Create your first release')}>
           <p>Create your first release: add your tracks and cover art, and we deliver it to the stores.</p>
-          {newReleaseButton('Create your first release')}
-        </div>
+        </EmptyState>
       )}
       {data && rows.length === 0 && filter && <p className="releases__empty">No releases are {filter.toLowerCase()}.</p>}
       {rows.length > 0 && (
@@ -219,14 +218,14 @@ export default function ReleasesPage() {
       )}
 
       {pending?.kind === 'takedown' && (
-        <ConfirmDialog title="Take down this release?" confirmLabel="Take down" busy={takingDown.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
+        <ConfirmDialog title="Take down this release?" confirmLabel="Take down" danger busy={takingDown.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
           <p>
             “{pending.release.title}” will be removed from every store. The takedown request cannot be cancelled here.
           </p>
         </ConfirmDialog>
       )}
       {pending?.kind === 'delete' && (
-        <ConfirmDialog title="Delete this release?" confirmLabel="Delete" busy={deleting.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
+        <ConfirmDialog title="Delete this release?" confirmLabel="Delete" danger busy={deleting.loading} onConfirm={() => void onConfirm()} onCancel={() => setPending(null)}>
           <p>“{pending.release.title}” and its tracks will be deleted.</p>
         </ConfirmDialog>
       )}

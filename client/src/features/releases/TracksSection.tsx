@@ -1,18 +1,39 @@
 import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
 import { trackTitleOrDefault } from '@cadence/domain/track-rules';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReleaseEditor_TrackFragment } from '../../gql/graphql';
 import { editFailureMessage } from './edit-errors';
 import { FileDropArea } from './FileDropArea';
 import { UploadProgressList } from './UploadProgressList';
 import { useUploads } from './useUpload';
 
-/** The track pane (supporting §4): a CLOSE link that closes it, around the content it is given. */
+/** "3:07" from milliseconds. */
+export function durationText(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The track pane (supporting §4): a CLOSE link that closes it, around the content it is given.
+ * When it opens it scrolls into view and takes the focus (its heading), so the keyboard and screen
+ * readers are where the eyes are.
+ */
 export function TrackPane({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const node = heading.current;
+    if (!node) return;
+    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    node.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    node.focus({ preventScroll: true });
+  }, []);
   return (
     <section className="track-pane" aria-label={title}>
       <div className="track-pane__head">
-        <h3>{title}</h3>
+        <h3 ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         <button type="button" className="link-button" onClick={onClose}>
           CLOSE
         </button>
@@ -114,8 +135,13 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
                 <span className="track-item__title">
                   {i + 1}. {title}
                   {track.isrc && <span className="release-row__meta"> · {track.isrc}</span>}
+                  {durationText(track.audio?.durationMs) && <span className="release-row__meta"> · {durationText(track.audio?.durationMs)}</span>}
                   {track.audio?.fileName && <span className="release-row__meta"> · {track.audio.fileName}</span>}
                 </span>
+                {track.audio && (
+                  // A preview of the uploaded audio, loaded only when played.
+                  <audio className="track-item__preview" controls preload="none" src={`/api/track/${encodeURIComponent(track.id)}/audio`} aria-label={`Listen to ${title}`} />
+                )}
                 {editable && (
                   <>
                     <button type="button" className="button button--small button--secondary" aria-label={`Move ${title} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
@@ -126,7 +152,7 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
                     </button>
                   </>
                 )}
-                <button type="button" className="button button--small" aria-label={`${editable ? 'Edit' : 'View'} track ${i + 1}`} aria-expanded={openId === track.id} onClick={() => setOpenId(openId === track.id ? null : track.id)}>
+                <button type="button" id={`track-open-${track.id}`} className="button button--small" aria-label={`${editable ? 'Edit' : 'View'} track ${i + 1}`} aria-expanded={openId === track.id} onClick={() => setOpenId(openId === track.id ? null : track.id)}>
                   {editable ? 'Edit' : 'View'}
                 </button>
                 {editable && (
@@ -152,7 +178,12 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
         </ol>
       )}
       {open && (
-        <TrackPane title={`Track ${tracks.indexOf(open) + 1}: ${trackTitleOrDefault(open.title)}`} onClose={() => setOpenId(null)}>
+        <TrackPane key={open.id} title={`Track ${tracks.indexOf(open) + 1}: ${trackTitleOrDefault(open.title)}`} onClose={() => {
+            // Back to the button that opened the pane.
+            const id = open.id;
+            setOpenId(null);
+            window.requestAnimationFrame(() => document.getElementById(`track-open-${id}`)?.focus());
+          }}>
           {renderEditor(open)}
         </TrackPane>
       )}

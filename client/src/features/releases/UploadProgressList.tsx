@@ -17,6 +17,10 @@ export function UploadProgressList({ entries, onDismiss }: { entries: readonly U
                 Dismiss
               </button>
             </>
+          ) : entry.done ? (
+            <span className="upload-progress__done" role="status">
+              <span aria-hidden="true">✓ </span>Uploaded
+            </span>
           ) : (
             <progress max={entry.total || 1} value={entry.loaded} aria-label={`Uploading ${entry.name}`} />
           )}

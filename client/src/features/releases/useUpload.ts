@@ -7,7 +7,11 @@ export interface UploadEntry {
   loaded: number;
   total: number;
   error?: string;
+  /** Arrived: shown as "Uploaded" for a few seconds, so every file of a drop says how it went. */
+  done?: boolean;
 }
+
+const DONE_SHOWN_MS = 4000;
 
 let nextKey = 0;
 
@@ -22,7 +26,8 @@ export function useUploads() {
     const patch = (change: Partial<UploadEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
     try {
       await send(({ loaded, total }) => patch({ loaded, total: total || file.size }));
-      setEntries((list) => list.filter((e) => e.key !== key));
+      patch({ done: true, loaded: file.size, total: file.size });
+      setTimeout(() => setEntries((list) => list.filter((e) => e.key !== key)), DONE_SHOWN_MS);
       return true;
     } catch (error) {
       patch({ error: error instanceof Error ? error.message : 'The upload failed' });

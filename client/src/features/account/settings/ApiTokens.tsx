@@ -1,4 +1,5 @@
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { formatUsDate } from '@cadence/domain/date-string';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
@@ -7,7 +8,8 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
 import { TableRegion } from '../../../ui/TableRegion';
 
-const day = (value: string | null | undefined) => (value ? value.slice(0, 10) : '—');
+/** The house date (MM/dd/yyyy), or a dash. */
+const day = (value: string | null | undefined) => (value ? (formatUsDate(value) ?? value.slice(0, 10)) : '—');
 
 /** Issue 4: personal API tokens for partners and tools; the secret is shown once, with a copy button. */
 export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
@@ -93,7 +95,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
                 <td>{day(token.createdAt)}</td>
                 <td>{day(token.lastUsedAt)}</td>
                 <td>
-                  <button type="button" className="button button--small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                  <button type="button" className="button button--danger button--small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
                     Revoke
                   </button>
                 </td>
