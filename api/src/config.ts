@@ -321,9 +321,9 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 
 function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
   const driver = oneOf(env, 'PAYOUT_PROVIDER', ['sandbox', 'hyperwallet'] as const, 'sandbox');
-  const production = bool(env, 'PRODUCTION', false);
-  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', production ? '' : 'sandbox-webhook-secret');
-  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PRODUCTION=true');
+  // Real money needs a real secret; the local sandbox signs with a known one.
+  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', driver === 'hyperwallet' ? '' : 'sandbox-webhook-secret');
+  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PAYOUT_PROVIDER=hyperwallet');
   const need = (n: string) => {
     const v = env[n];
     if (!v) throw new ConfigError(`${n} is required when PAYOUT_PROVIDER=hyperwallet`);
