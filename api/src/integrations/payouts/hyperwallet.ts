@@ -61,7 +61,8 @@ export class HyperwalletPayoutProvider implements PayoutProvider {
       email: payee.email,
       programToken: this.config.programToken,
     });
-    await this.call('POST', `/users/${encodeURIComponent(user.token)}/paypal-accounts`, {
+    // A payee without a linked PayPal account gets its transfer method when it first withdraws.
+    if (payee.paypalEmail) await this.call('POST', `/users/${encodeURIComponent(user.token)}/paypal-accounts`, {
       transferMethodCountry: 'US',
       transferMethodCurrency: 'USD',
       type: 'PAYPAL_ACCOUNT',
