@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
+import { WithdrawalApprovals } from './WithdrawalApprovals';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 
 export const handle: PageHandle = {
@@ -98,6 +99,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
           </tbody>
         </table>
       )}
+      <WithdrawalApprovals />
       <section aria-labelledby="support-in-app-title">
         <h2 id="support-in-app-title">In-app messages</h2>
         {/* Loaded on demand, so finding a user does not wait for the messages and their counts. */}
