@@ -5,6 +5,7 @@ import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../lib/apollo';
+import type { WithdrawalStatus } from '../../gql/graphql';
 import { WithdrawalApprovals } from './WithdrawalApprovals';
 import { ApproveWithdrawalMutation, RejectWithdrawalMutation, WithdrawalsAwaitingApprovalQuery } from './withdrawals.graphql';
 
@@ -19,7 +20,7 @@ const row = (id: string, amount: string, userEmail: string) => ({
 test('support approves one withdrawal and rejects another; decided ones leave the list', async () => {
   let rows = [row('w1', '6000.00', 'big@example.com'), row('w2', '7500.50', 'bigger@example.com')];
   const decided: string[] = [];
-  const decide = (id: string, status: string) => {
+  const decide = (id: string, status: WithdrawalStatus) => {
     decided.push(`${status} ${id}`);
     rows = rows.filter((r) => r.withdrawal.id !== id);
     return { __typename: 'Withdrawal' as const, id, status, awaitingApproval: false };
