@@ -339,10 +339,9 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 
 function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
   const driver = oneOf(env, 'PAYOUT_PROVIDER', ['sandbox', 'hyperwallet'] as const, 'sandbox');
-  const production = bool(env, 'PRODUCTION', false);
-  // The sandbox signs its own webhooks; a real provider's secret must be given in production.
-  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', production && driver !== 'sandbox' ? '' : 'sandbox-webhook-secret');
-  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PRODUCTION=true and PAYOUT_PROVIDER is not sandbox');
+  // Real money needs a real secret; the local sandbox signs with a known one.
+  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', driver === 'hyperwallet' ? '' : 'sandbox-webhook-secret');
+  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PAYOUT_PROVIDER=hyperwallet');
   const need = (n: string) => {
     const v = env[n];
     if (!v) throw new ConfigError(`${n} is required when PAYOUT_PROVIDER=hyperwallet`);

@@ -21,18 +21,16 @@ function recorded(answers: [number, string | null][]) {
   return { fn, calls };
 }
 
-test('a new payee becomes a HyperWallet user with a PayPal transfer method; its tax state is read from the user', async () => {
-  const { fn, calls } = recorded([[204, null], [201, fixture('user-created')], [201, fixture('paypal-account-created')]]);
+test('a new payee becomes a HyperWallet user; its tax state is read from the user', async () => {
+  const { fn, calls } = recorded([[204, null], [201, fixture('user-created')]]);
   const provider = new HyperwalletPayoutProvider(config, fn);
   expect(await provider.taxStatus(payee)).toBe('REQUIRED');
   expect(calls.map((c) => `${c.method} ${c.url.replace(config.baseUrl, '')}`)).toEqual([
     `GET /users?clientUserId=${payee.userId}`,
     'POST /users',
-    'POST /users/usr-c4292f1a-866f-4310-a289-b916853939de/paypal-accounts',
   ]);
   expect(calls[0]!.auth).toBe(`Basic ${Buffer.from('restapiuser@1234:secret').toString('base64')}`);
   expect(calls[1]!.body).toMatchObject({ clientUserId: payee.userId, profileType: 'INDIVIDUAL', programToken: config.programToken, email: 'ada@example.com' });
-  expect(calls[2]!.body).toEqual({ transferMethodCountry: 'US', transferMethodCurrency: 'USD', type: 'PAYPAL_ACCOUNT', email: 'ada-paypal@example.com' });
 });
 
 test('an existing payee is found by clientUserId', async () => {
@@ -41,12 +39,26 @@ test('an existing payee is found by clientUserId', async () => {
   expect(calls).toHaveLength(1);
 });
 
-test('a payout is a payment keyed by clientPaymentId, amount as a 2-place decimal string', async () => {
-  const { fn, calls } = recorded([[204, null], [200, fixture('users-list')], [201, fixture('payment-created')]]);
+test('a payout is a payment keyed by clientPaymentId to the PayPal transfer method, amount as a 2-place decimal string', async () => {
+  const { fn, calls } = recorded([[204, null], [200, fixture('users-list')], [204, null], [201, fixture('paypal-account-created')], [201, fixture('payment-created')]]);
   const payout = await new HyperwalletPayoutProvider(config, fn).createPayout({ clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', payee, amountMinor: 2000n, currency: 'USD' });
-  expect(calls[0]!.url).toBe(`${config.baseUrl}/payments?clientPaymentId=wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d`);
-  expect(calls[2]!.body).toEqual({ amount: '20.00', clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', currency: 'USD', destinationToken: 'usr-c4292f1a-866f-4310-a289-b916853939de', programToken: config.programToken, purpose: 'OTHER' });
+  expect(calls.map((c) => `${c.method} ${c.url.replace(config.baseUrl, '')}`)).toEqual([
+    'GET /payments?clientPaymentId=wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d',
+    `GET /users?clientUserId=${payee.userId}`,
+    'GET /users/usr-c4292f1a-866f-4310-a289-b916853939de/paypal-accounts',
+    'POST /users/usr-c4292f1a-866f-4310-a289-b916853939de/paypal-accounts',
+    'POST /payments',
+  ]);
+  expect(calls[3]!.body).toEqual({ transferMethodCountry: 'US', transferMethodCurrency: 'USD', type: 'PAYPAL_ACCOUNT', email: 'ada-paypal@example.com' });
+  expect(calls[4]!.body).toEqual({ amount: '20.00', clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', currency: 'USD', destinationToken: 'trm-ac5727ac-8fe7-42fb-b69d-977ebdd7b48b', programToken: config.programToken, purpose: 'OTHER' });
   expect(payout).toEqual({ externalId: 'pmt-87939c73-ff0a-4011-970e-3de855347ea7', clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d', amountMinor: 2000n, currency: 'USD', status: 'FINALIZED', messages: [] });
+});
+
+test('an existing PayPal transfer method for the linked address is reused', async () => {
+  const { fn, calls } = recorded([[204, null], [200, fixture('users-list')], [200, fixture('paypal-accounts-list')], [201, fixture('payment-created')]]);
+  await new HyperwalletPayoutProvider(config, fn).createPayout({ clientPaymentId: 'k', payee, amountMinor: 2000n, currency: 'USD' });
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.replace(config.baseUrl, ''))).toEqual(['/payments']);
+  expect((calls[3]!.body as { destinationToken: string }).destinationToken).toBe('trm-ac5727ac-8fe7-42fb-b69d-977ebdd7b48b');
 });
 
 test('a payment already made under the key is returned, not paid again (reconciliation)', async () => {

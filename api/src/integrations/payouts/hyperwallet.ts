@@ -48,12 +48,12 @@ export class HyperwalletPayoutProvider implements PayoutProvider {
     return json as T;
   }
 
-  /** The HyperWallet user for our user (created with a PayPal transfer method on first use). */
+  /** The HyperWallet user for our user, created on first use. */
   async ensureUser(payee: PayeeInput): Promise<HwUser> {
     const found = await this.call<HwList<HwUser>>('GET', `/users?clientUserId=${encodeURIComponent(payee.userId)}`);
     const existing = found.data?.[0];
     if (existing) return existing;
-    const user = await this.call<HwUser>('POST', '/users', {
+    return this.call<HwUser>('POST', '/users', {
       clientUserId: payee.userId,
       profileType: 'INDIVIDUAL',
       firstName: payee.firstName,
@@ -61,13 +61,16 @@ export class HyperwalletPayoutProvider implements PayoutProvider {
       email: payee.email,
       programToken: this.config.programToken,
     });
-    await this.call('POST', `/users/${encodeURIComponent(user.token)}/paypal-accounts`, {
-      transferMethodCountry: 'US',
-      transferMethodCurrency: 'USD',
-      type: 'PAYPAL_ACCOUNT',
-      email: payee.paypalEmail,
-    });
-    return user;
+  }
+
+  /** The user's PayPal transfer method for the linked address (added when the person linked another one). */
+  async ensurePayPalAccount(userToken: string, email: string): Promise<string> {
+    const base = `/users/${encodeURIComponent(userToken)}/paypal-accounts`;
+    const list = await this.call<HwList<{ token: string; email?: string; status?: string }>>('GET', base);
+    const match = list.data?.find((a) => a.email?.toLowerCase() === email.toLowerCase() && a.status !== 'DE_ACTIVATED');
+    if (match) return match.token;
+    const created = await this.call<{ token: string }>('POST', base, { transferMethodCountry: 'US', transferMethodCurrency: 'USD', type: 'PAYPAL_ACCOUNT', email });
+    return created.token;
   }
 
   async taxStatus(payee: PayeeInput): Promise<TaxStatus> {
@@ -77,12 +80,14 @@ export class HyperwalletPayoutProvider implements PayoutProvider {
   async createPayout(input: CreatePayoutInput): Promise<Payout> {
     const existing = await this.findPayout(input.clientPaymentId);
     if (existing) return existing;
+    if (!input.payee.paypalEmail) throw new PayoutError(400, 'NO_TRANSFER_METHOD', 'No PayPal account is linked');
     const user = await this.ensureUser(input.payee);
+    const destination = await this.ensurePayPalAccount(user.token, input.payee.paypalEmail);
     const payment = await this.call<HwPayment>('POST', '/payments', {
       amount: minorToDecimal(input.amountMinor),
       clientPaymentId: input.clientPaymentId,
       currency: input.currency,
-      destinationToken: user.token,
+      destinationToken: destination,
       programToken: this.config.programToken,
       purpose: 'OTHER',
     });

@@ -31,7 +31,7 @@ export interface PayeeInput {
   email: string;
   firstName: string;
   lastName: string;
-  /** The linked PayPal address the money goes to. */
+  /** The linked PayPal address the money goes to ('' when none is linked yet). */
   paypalEmail: string;
 }
 

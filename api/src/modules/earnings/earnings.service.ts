@@ -134,7 +134,7 @@ export function payeeOf(user: { id: string; email: string; firstName: string | n
     email: user.email,
     firstName: user.paypalFirstName ?? user.firstName ?? '',
     lastName: user.paypalLastName ?? user.lastName ?? '',
-    paypalEmail: user.paypalEmail ?? user.email,
+    paypalEmail: user.paypalEmail ?? '',
   };
 }
 

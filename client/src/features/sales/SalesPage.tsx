@@ -5,6 +5,7 @@ import { parseMoney } from '@cadence/domain/money';
 import { WARNING_CODES, WITHDRAWAL_MESSAGES } from '@cadence/domain/withdrawal';
 import type { PageHandle } from '../../lib/page-meta';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { useEnvironment } from '../../lib/environment';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
@@ -46,6 +47,7 @@ export default function SalesPage() {
   const [withdraw, { loading: withdrawing }] = useMutation(WithdrawMutation);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const { disableWithdrawals } = useEnvironment();
   const keyRef = useRef<string>(newKey());
   const viewer = data?.viewer;
   const pending = viewer?.withdrawals.some((w) => w.status === 'PENDING') ?? false;
@@ -68,7 +70,7 @@ export default function SalesPage() {
   const balance = viewer.balance;
   const tax = data?.taxStatus;
   const available = parseMoney(balance.availableAmount) ?? 0n;
-  const canWithdraw = viewer.viewerCan.withdraw && available > 0n;
+  const canWithdraw = viewer.viewerCan.withdraw && available > 0n && !disableWithdrawals;
 
   const onConfirm = async () => {
     setNotice(null);
@@ -115,6 +117,7 @@ export default function SalesPage() {
           Withdraw
         </button>
         {!viewer.viewerCan.withdraw && <p>Withdrawals are not available while acting as this user.</p>}
+        {disableWithdrawals && <p>{WITHDRAWAL_MESSAGES.disabled}.</p>}
         <div aria-live="polite" role="status" className="sales__notice">
           {notice && (
             <p className={`notice notice--${notice.level}`}>

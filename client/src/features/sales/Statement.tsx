@@ -33,7 +33,7 @@ export function Statement({ lines, totalCount }: { lines: readonly Line[]; total
       {lines.length === 0 ? (
         <p>No earnings yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Statement of account (scrolls sideways)" tabIndex={0}>
           <table aria-labelledby="sales-statement">
             <thead>
               <tr>

@@ -36,7 +36,7 @@ export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withd
       {withdrawals.length === 0 ? (
         <p>No withdrawals yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Withdrawals (scrolls sideways)" tabIndex={0}>
           <table aria-labelledby="sales-withdrawals">
             <thead>
               <tr>

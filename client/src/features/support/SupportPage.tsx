@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
+import { WithdrawalApprovals } from './WithdrawalApprovals';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 import { StaffNav } from './StaffNav';
 import './support.css';
@@ -108,6 +109,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
           </table>
         </div>
       )}
+      <WithdrawalApprovals />
       <section aria-labelledby="support-in-app-title">
         <h2 id="support-in-app-title">In-app messages</h2>
         {/* Loaded on demand, so finding a user does not wait for the messages and their counts. */}
