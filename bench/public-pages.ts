@@ -100,7 +100,17 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like, on a busy machine) is repeated once. */
 async function audit(url: string, preset: Preset, port: number, headers?: Record<string, string>): Promise<Measure> {
+  try {
+    return await auditOnce(url, preset, port, headers);
+  } catch (err) {
+    console.error(`  (${url} [${preset}] failed once, repeating: ${err instanceof Error ? err.message : String(err)})`);
+    return auditOnce(url, preset, port, headers);
+  }
+}
+
+async function auditOnce(url: string, preset: Preset, port: number, headers?: Record<string, string>): Promise<Measure> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders: headers },
