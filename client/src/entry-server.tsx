@@ -3,8 +3,6 @@
  * api/src/http/ssr.ts). Renders the route with react-router's static handler so the HTML the
  * server sends already holds the page's text, title and description for the request's brand.
  */
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -45,14 +43,11 @@ export async function render(url: string, boot: Omit<BootConfig, 'injected'>, op
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  // The shell's brand query is skipped on the server (the brand is injected), so no link is needed.
-  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache(), ssrMode: true });
+  // No Apollo, as in the browser's first render: the public pages load no data layer (issue 22).
   const html = withServerBootConfig(boot, () =>
     renderToString(
       <StrictMode>
-        <ApolloProvider client={client}>
-          <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
-        </ApolloProvider>
+        <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
       </StrictMode>,
     ),
   );

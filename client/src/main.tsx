@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router-dom';
-import { createApolloClient } from './lib/apollo';
 import { App } from './app/App';
 import { loadClientConfigsOnce } from './lib/environment';
 import { createAppRouter, routes } from './app/router';
@@ -45,7 +44,7 @@ async function hydrate(root: HTMLElement): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <App client={createApolloClient()} router={router} />
+      <App router={router} />
     </StrictMode>,
   );
   // The server lets every public page through; the browser's guards (age, force_login, lock)
@@ -58,7 +57,7 @@ if (container.dataset.ssr === 'true') {
 } else {
   createRoot(container).render(
     <StrictMode>
-      <App client={createApolloClient()} router={createAppRouter()} />
+      <App router={createAppRouter()} />
     </StrictMode>,
   );
 }

@@ -7,6 +7,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 const WIDTHS = [320, 375];
 
+// Each test walks many routes (a page load and a measurement each), more than the default 30 s allows.
+test.describe.configure({ timeout: 120_000 });
+
 /** Every route of core §2 (guards may send a visitor elsewhere: the page they land on is checked). */
 const PUBLIC_ROUTES = ['/', '/about', '/features', '/why-level', '/terms-of-use', '/privacy-policy', '/cookies-policy', '/distribution-terms', '/splash', '/disabled', '/reset-password', '/verify-email', '/confirm-email-change', '/captcha', '/choose-your-plan', '/single-signup', '/?login=login'];
 const SIGNED_IN_NAV_ROUTES = ['/releases', '/sales', '/trends', '/settings'];

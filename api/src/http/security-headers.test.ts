@@ -101,3 +101,16 @@ describe('other headers', () => {
     expect(csp(res).get('upgrade-insecure-requests')).toEqual([]);
   });
 });
+
+describe('built assets', () => {
+  it('carry only the headers that apply to a subresource (no CSP or framing headers), still nosniff and same-origin', async () => {
+    const res = await fetch(`${dev.url}/assets/missing.js`);
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    const page = await fetch(`${dev.url}/about`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});

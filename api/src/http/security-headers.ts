@@ -49,6 +49,16 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
     xFrameOptions: { action: 'deny' },
   });
   return (req, res, next) => {
+    // Built scripts and styles are never documents: the document-level headers (CSP, framing,
+    // COOP...) do nothing there and cost about 900 bytes on each of the page's dozen files
+    // (issue 22). They keep the headers that do apply to a subresource.
+    if (req.method === 'GET' && req.path.startsWith('/assets/')) {
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      res.setHeader('Referrer-Policy', 'same-origin');
+      if (options.production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      next();
+      return;
+    }
     res.locals.cspNonce = randomBytes(16).toString('base64');
     headers(req, res, next);
   };

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { setUnauthenticatedHandler } from '../lib/apollo';
+import { setUnauthenticatedHandler } from '../lib/unauthenticated';
+import { useShellViewer, withData } from '../lib/data-layer';
+import { useHydrated } from '../ui/useHydrated';
 import { decideRoute, isProtectedPath, LOGIN_URL } from './guards';
 import { setUnauthorizedHandler } from '../lib/rest';
 import { AGE_RESTRICTED_COOKIE, clearLocalAccountData, FORCE_LOGIN_COOKIE, isLockRemembered, readCookie, reloadAt, rememberWantedUrl } from '../lib/session';
@@ -19,8 +21,9 @@ export function handleSessionEnded(): void {
 
 // Loaded after the page shows: they bring forms, validators and GraphQL documents the start page
 // does not need before its first paint.
-const ImpersonationBanner = lazy(() => import('../features/support/ImpersonationBanner').then((m) => ({ default: m.ImpersonationBanner })));
-const AuthDialogHost = lazy(() => import('../features/auth/AuthDialog').then((m) => ({ default: m.AuthDialogHost })));
+// They exist only in the browser (after hydration), so the server's HTML holds no failed boundary.
+const ImpersonationBanner = lazy(async () => ({ default: await withData(import('../features/support/ImpersonationBanner').then((m) => m.ImpersonationBanner)) }));
+const AuthDialogHost = lazy(async () => ({ default: await withData(import('../features/auth/AuthDialog').then((m) => m.AuthDialogHost)) }));
 
 setUnauthorizedHandler(handleSessionEnded);
 setUnauthenticatedHandler(handleSessionEnded);
@@ -32,6 +35,12 @@ setUnauthenticatedHandler(handleSessionEnded);
 export function AccountLayer() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // Each loads (with the data layer) only when it can show something: the sign-in dialog for
+  // ?login=login or signup, the acting-as banner for a signed-in session (issue 22).
+  const login = new URLSearchParams(search).get('login');
+  const wantsAuthDialog = login === 'login' || login === 'signup';
+  const signedIn = useShellViewer().status === 'signed-in';
   useEffect(() => {
     const outcome = decideRoute({
       pathname,
@@ -47,13 +56,17 @@ export function AccountLayer() {
   }, []);
   return (
     <>
-      <Suspense fallback={null}>
-        <ImpersonationBanner />
-      </Suspense>
+      {hydrated && signedIn && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <Outlet />
-      <Suspense fallback={null}>
-        <AuthDialogHost />
-      </Suspense>
+      {hydrated && wantsAuthDialog && (
+        <Suspense fallback={null}>
+          <AuthDialogHost />
+        </Suspense>
+      )}
     </>
   );
 }

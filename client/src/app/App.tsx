@@ -1,17 +1,19 @@
 import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { RouterProvider } from 'react-router-dom';
+import { DataClientProvider } from '../lib/data-layer';
 import type { AppRouter } from './router';
 
 export interface AppProps {
-  client: ApolloClient;
+  /** The Apollo client the lazily loaded data layer uses (tests pass one); the app's own otherwise. */
+  client?: ApolloClient;
   router: AppRouter;
 }
 
+/** Issue 22: no Apollo here; the pages and parts that query load it with their own chunk (lib/data-layer.tsx). */
 export function App({ client, router }: AppProps) {
   return (
-    <ApolloProvider client={client}>
+    <DataClientProvider client={client}>
       <RouterProvider router={router} />
-    </ApolloProvider>
+    </DataClientProvider>
   );
 }

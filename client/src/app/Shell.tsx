@@ -1,5 +1,5 @@
 import { isMainNavHidden, isSignedInNavPath } from '@cadence/domain/shell';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom';
 import { AlertsList } from '../ui/alerts/AlertsList';
 import { AlertsProvider } from '../ui/alerts/AlertsProvider';
@@ -15,12 +15,21 @@ import { PageMeta } from './shell/PageMeta';
 import { ScrollToTop } from './shell/ScrollToTop';
 import { SkipLink } from './shell/SkipLink';
 import { isExternalNavHidden, isFooterHidden } from './shell/visibility';
-import { useViewer, type ViewerState } from '../lib/viewer';
+import type { ViewerState } from '../lib/viewer';
+import { INITIAL_SHELL_DATA, ShellDataProvider, withData } from '../lib/data-layer';
+import { useHydrated } from '../ui/useHydrated';
 import './shell/shell.css';
 import '../ui/ui.css';
 
 // Only signed-in people on the app's pages need it: it stays out of the start page's first load.
-const SignedInNav = lazy(() => import('./shell/SignedInNav').then((m) => ({ default: m.SignedInNav })));
+const SignedInNav = lazy(async () => ({ default: await withData(import('./shell/SignedInNav').then((m) => m.SignedInNav)) }));
+// Who is signed in: asked through the data layer once the page is live (issue 22).
+const ShellDataProbe = lazy(async () => ({ default: (await import('../lib/data-runtime')).ShellDataProbe }));
+
+/** Holds the signed-in navigation's place while it loads, so the page below does not move. */
+function NavPlaceholder() {
+  return <div className="site-header site-header--app" aria-hidden="true" />;
+}
 
 /** Saved positions are per path, so a change of query alone keeps the position (core §2). */
 const scrollKey = (location: Location) => location.pathname;
@@ -35,12 +44,12 @@ function Navigation({ pathname, viewer }: { pathname: string; viewer: ViewerStat
   if (isSignedInNavPath(pathname)) {
     if (viewer.status === 'signed-in')
       return (
-        <Suspense fallback={<div className="site-header" aria-hidden="true" />}>
+        <Suspense fallback={<NavPlaceholder />}>
           <SignedInNav viewer={viewer.viewer} />
         </Suspense>
       );
-    // Until we know, show no menu rather than flash "Sign in" at a signed-in person.
-    if (viewer.status === 'loading') return null;
+    // Until we know, hold the menu's place rather than flash "Sign in" at a signed-in person.
+    if (viewer.status === 'loading') return <NavPlaceholder />;
   }
   if (isExternalNavHidden(pathname)) return null;
   return <Nav signedIn={viewer.status === 'signed-in'} />;
@@ -49,27 +58,37 @@ function Navigation({ pathname, viewer }: { pathname: string; viewer: ViewerStat
 /** The frame around every page: banners, navigation, alerts, main landmark, footer, overlays. */
 export function Shell() {
   const { pathname } = useLocation();
-  const viewer = useViewer();
+  const [data, setData] = useState(INITIAL_SHELL_DATA);
+  const viewer = data.viewer;
+  const hydrated = useHydrated();
   return (
-    <AlertsProvider>
-      <InAppMessagesProvider>
-        <SkipLink />
-        <BannersArea viewer={viewer.viewer} />
-        <Navigation pathname={pathname} viewer={viewer} />
-        <AlertsList />
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        {!isFooterHidden(pathname) && <Footer />}
-        <GlobalSpinner />
-        <InAppOverlays />
-        <ScreenSaver />
-        <BrowserNotice />
-        <PageMeta />
-        {/* ScrollToTop must come after ScrollRestoration: its layout effect runs last and wins. */}
-        <ScrollRestoration getKey={scrollKey} />
-        <ScrollToTop />
-      </InAppMessagesProvider>
-    </AlertsProvider>
+    <ShellDataProvider value={data}>
+      <AlertsProvider>
+        <InAppMessagesProvider>
+          <SkipLink />
+          <BannersArea viewer={viewer.viewer} />
+          <Navigation pathname={pathname} viewer={viewer} />
+          <AlertsList />
+          {/* On the app's pages the footer starts below the fold, so it does not jump when the page's data arrives. */}
+          <main id="main" tabIndex={-1} className={isSignedInNavPath(pathname) ? 'main--app' : undefined}>
+            <Outlet />
+          </main>
+          {!isFooterHidden(pathname) && <Footer />}
+          <GlobalSpinner />
+          <InAppOverlays />
+          <ScreenSaver />
+          <BrowserNotice />
+          <PageMeta />
+          {/* ScrollToTop must come after ScrollRestoration: its layout effect runs last and wins. */}
+          <ScrollRestoration getKey={scrollKey} />
+          <ScrollToTop />
+          {hydrated && (
+            <Suspense fallback={null}>
+              <ShellDataProbe onChange={setData} />
+            </Suspense>
+          )}
+        </InAppMessagesProvider>
+      </AlertsProvider>
+    </ShellDataProvider>
   );
 }

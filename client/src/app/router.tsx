@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router-dom';
 import type { PageHandle } from '../lib/page-meta';
+import { withData } from '../lib/data-layer';
 import { RouteError } from './RouteError';
 import { AccountLayer } from './AccountLayer';
 import { guardLoader, guardShouldRevalidate } from './guards';
@@ -12,13 +13,22 @@ export interface PageModule {
   handle: PageHandle;
 }
 
-/** Loads a page module on demand, so each area becomes its own chunk. */
-function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+/**
+ * Loads a page module on demand, so each area becomes its own chunk; with `data`, also the data
+ * layer (Apollo Client), which the page gets through its own ApolloProvider (lib/data-layer.tsx).
+ */
+function lazyPage(load: () => Promise<PageModule>, data: boolean): RouteObject['lazy'] {
   return async () => {
     const module = await load();
-    return { Component: module.default, handle: module.handle };
+    return { Component: data ? await withData(Promise.resolve(module.default)) : module.default, handle: module.handle };
   };
 }
+
+/** A page of the app: it loads with the data layer. */
+const page = (load: () => Promise<PageModule>) => lazyPage(load, true);
+
+/** A public page (issue 22): it queries nothing, so it ships with React and the router only. */
+const publicPage = (load: () => Promise<PageModule>) => lazyPage(load, false);
 
 /**
  * Shown until the first page's chunk has loaded: nothing, rather than a spinner that would flash
@@ -44,14 +54,14 @@ export const routes: RouteObject[] = [
         loader: guardLoader,
         shouldRevalidate: guardShouldRevalidate,
         children: [
-          { index: true, lazy: page(() => import('../features/marketing/HomePage')) },
-          { path: 'about', lazy: page(() => import('../features/marketing/AboutPage')) },
-          { path: 'features', lazy: page(() => import('../features/marketing/FeaturesPage')) },
-          { path: 'why-level', lazy: page(() => import('../features/marketing/WhyLevelPage')) },
-          { path: 'terms-of-use', lazy: page(() => import('../features/legal/TermsOfUsePage')) },
-          { path: 'privacy-policy', lazy: page(() => import('../features/legal/PrivacyPolicyPage')) },
-          { path: 'cookies-policy', lazy: page(() => import('../features/legal/CookiesPolicyPage')) },
-          { path: 'distribution-terms', lazy: page(() => import('../features/legal/DistributionTermsPage')) },
+          { index: true, lazy: publicPage(() => import('../features/marketing/HomePage')) },
+          { path: 'about', lazy: publicPage(() => import('../features/marketing/AboutPage')) },
+          { path: 'features', lazy: publicPage(() => import('../features/marketing/FeaturesPage')) },
+          { path: 'why-level', lazy: publicPage(() => import('../features/marketing/WhyLevelPage')) },
+          { path: 'terms-of-use', lazy: publicPage(() => import('../features/legal/TermsOfUsePage')) },
+          { path: 'privacy-policy', lazy: publicPage(() => import('../features/legal/PrivacyPolicyPage')) },
+          { path: 'cookies-policy', lazy: publicPage(() => import('../features/legal/CookiesPolicyPage')) },
+          { path: 'distribution-terms', lazy: publicPage(() => import('../features/legal/DistributionTermsPage')) },
           { path: 'reset-password', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
           { path: 'verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
           { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
@@ -82,8 +92,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: page(() => import('../features/account/settings/SettingsPage')) },
           { path: 'single-signup', lazy: page(() => import('../features/single-signup/SingleSignupPage')) },
           { path: 'choose-your-plan', lazy: page(() => import('../features/choose-your-plan/ChooseYourPlanPage')) },
-          { path: 'disabled', lazy: page(() => import('../features/disabled/DisabledPage')) },
-          { path: 'splash', lazy: page(() => import('../features/splash/SplashPage')) },
+          { path: 'disabled', lazy: publicPage(() => import('../features/disabled/DisabledPage')) },
+          { path: 'splash', lazy: publicPage(() => import('../features/splash/SplashPage')) },
           // The loader redirects before anything renders (and lets a server answer with a redirect);
           // the element covers a render that happens before the loader has run.
           { path: '*', loader: () => redirect('/'), element: <Navigate to="/" replace /> },

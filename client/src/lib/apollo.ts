@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
 import { typePolicies } from './cache-policies';
 import { createUploadLink, hasFiles } from './upload-link';
+import { unauthenticatedHandler } from './unauthenticated';
 
 export interface ApolloOptions {
   /** GraphQL endpoint; tests pass an absolute URL. */
@@ -12,12 +13,7 @@ export interface ApolloOptions {
 /** Operations whose UNAUTHENTICATED answer means "wrong credentials", not "signed out" (core §8). */
 const SIGN_IN_OPERATIONS = new Set(['SignIn']);
 
-let unauthenticatedHandler: (operationName: string) => void = () => undefined;
-
-/** Lets the auth feature plug in its sign-out for an UNAUTHENTICATED answer (the one place it is handled). */
-export function setUnauthenticatedHandler(handler: (operationName: string) => void): void {
-  unauthenticatedHandler = handler;
-}
+export { setUnauthenticatedHandler } from './unauthenticated';
 
 /** True when a GraphQL answer says the session is gone (any error with code UNAUTHENTICATED). */
 export function isUnauthenticated(error: unknown): boolean {
@@ -25,7 +21,7 @@ export function isUnauthenticated(error: unknown): boolean {
 }
 
 const unauthenticatedLink = new ErrorLink(({ error, operation }) => {
-  if (isUnauthenticated(error) && !SIGN_IN_OPERATIONS.has(operation.operationName ?? '')) unauthenticatedHandler(operation.operationName ?? '');
+  if (isUnauthenticated(error) && !SIGN_IN_OPERATIONS.has(operation.operationName ?? '')) unauthenticatedHandler()(operation.operationName ?? '');
 });
 
 /** One Apollo Client for the app: same-origin cookies, the shared cache policies. */

@@ -1,6 +1,5 @@
-import { skipToken, useQuery } from '@apollo/client/react';
-import { AppBrandDocument } from '../gql/graphql';
 import { getBootConfig } from './boot-config';
+import { useFetchedBrand } from './data-layer';
 
 /**
  * The shell's only query. The shell is in the start page's bundle, and calling `graphql()` from
@@ -25,11 +24,11 @@ export interface Brand {
 /**
  * The brand of this page: what the server injected into the HTML (window.__CADENCE__) when it
  * did; otherwise (the Vite dev server, or HTML served without injection) the clientConfig query,
- * with the defaults until it answers.
+ * which the frame's data probe runs (lib/data-runtime.tsx), with the defaults until it answers.
  */
 export function useBrand(): Brand {
   const boot = getBootConfig();
-  const { data } = useQuery(AppBrandDocument, boot.injected ? skipToken : {});
-  if (data?.clientConfig) return data.clientConfig;
+  const fetched = useFetchedBrand();
+  if (!boot.injected && fetched) return fetched;
   return { brandName: boot.brandName, supportEmail: boot.supportEmail };
 }

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
  * focusable region (so keyboards can scroll it too), never the whole page.
  */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  // "(table)" keeps the region's name apart from a section named like the table's caption.
   return (
-    <div className="table-region" role="region" aria-label={label} tabIndex={0}>
+    <div className="table-region" role="region" aria-label={`${label} (table)`} tabIndex={0}>
       {children}
     </div>
   );

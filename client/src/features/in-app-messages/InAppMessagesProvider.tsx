@@ -2,7 +2,7 @@ import { selectInAppMessages, type InAppMessage } from '@cadence/domain/in-app-m
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useShellServices } from '../../lib/shell-services';
-import { useViewer } from '../../lib/viewer';
+import { useShellViewer } from '../../lib/data-layer';
 import { loadInAppMessages, sendInAppEvent } from './in-app-api';
 import { readDismissed, rememberDismissal } from './in-app-storage';
 
@@ -27,7 +27,7 @@ export function useInAppMessages(): InAppMessagesState {
  */
 export function InAppMessagesProvider({ children }: { children: ReactNode }) {
   const { rest } = useShellServices();
-  const viewer = useViewer();
+  const viewer = useShellViewer();
   const location = useLocation();
   const [messages, setMessages] = useState<InAppMessage[] | null>(null);
   const [shown, setShown] = useState<InAppMessage[]>([]);

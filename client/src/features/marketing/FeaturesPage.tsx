@@ -1,7 +1,7 @@
 import { useBrand } from '../../lib/useBrand';
 import { CallToAction } from './MarketingLinks';
 import { ReleaseSteps } from './ReleaseSteps';
-import { StoresList } from '../../lib/dictionaries/StoresList';
+import { PublicStoresList as StoresList } from '../../lib/dictionaries/PublicStoresList';
 import './marketing.css';
 
 export const handle = {

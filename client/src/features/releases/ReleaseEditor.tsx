@@ -182,6 +182,8 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
           </ul>
         </section>
       )}
+      {/* The check's answer arrives after the editor shows: its line keeps a place (issue 22, no shift). */}
+      <div className="release-check">
       {issues && issues.length > 0 && (
         <section className="check-issues" aria-labelledby="issues-title">
           <h2 id="issues-title">Fix these before you submit</h2>
@@ -200,6 +202,7 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
           Everything is ready to submit.
         </p>
       )}
+      </div>
 
       <div className="release-editor">
         <div>

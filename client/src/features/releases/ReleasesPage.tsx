@@ -162,11 +162,10 @@ export default function ReleasesPage() {
         <h1 id="releases-title">Releases</h1>
         {newReleaseButton('New release')}
       </header>
-      {counts.data && (
-        <p className="releases__totals">
-          {countOf(counts.data.releaseCounts.releases, 'release')} and {countOf(counts.data.releaseCounts.tracks, 'track')} delivered or on their way.
-        </p>
-      )}
+      {/* The line keeps its place while the counts load, so the list below does not move (issue 22). */}
+      <p className="releases__totals">
+        {counts.data ? `${countOf(counts.data.releaseCounts.releases, 'release')} and ${countOf(counts.data.releaseCounts.tracks, 'track')} delivered or on their way.` : '\u00a0'}
+      </p>
       <div className="releases__filters" role="group" aria-label="Filter by status">
         <button type="button" className="filter-chip" aria-pressed={filter === null} onClick={() => setFilter(null)}>
           All{total !== undefined ? ` (${total})` : ''}
