@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
+import { SalesImportPanel } from './sales-imports/SalesImportPanel';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 
 export const handle: PageHandle = {
@@ -106,6 +107,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
         </button>
         <div id="support-in-app">{showMessages && <InAppMessagesAdmin />}</div>
       </section>
+      <SalesImportPanel />
     </section>
   );
 }
