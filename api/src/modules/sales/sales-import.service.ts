@@ -84,6 +84,8 @@ export interface ImportResult {
   postedMinor: bigint;
   /** Nothing was done: the batch was already posted. */
   alreadyDone: boolean;
+  /** Milliseconds spent reading and copying, and landing (match, rollups, posting). */
+  timings?: { copyMs: number; landMs: number };
 }
 
 function today(): string {
@@ -119,6 +121,7 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
       if (rowsRead % PROGRESS_EVERY === 0) onProgress?.({ rowsRead });
     }
   }
+  const copyStarted = performance.now();
   try {
     await sql.copyIn('sales_import_lines', LINE_COLUMNS, lines());
   } catch (err) {
@@ -131,8 +134,9 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   if (errors.length) await prisma.salesImportError.createMany({ data: errors.map((e) => ({ importBatchId: batchId, lineNo: e.lineNo, message: e.message })) });
   await prisma.salesImportBatch.update({ where: { id: batchId }, data: { rowsRead, rowsRejected: rejected, status: 'IMPORTED' } });
   onProgress?.({ rowsRead });
+  const landStarted = performance.now();
   const done = await prisma.$transaction((tx) => landBatch(tx, batchId), { timeout: 30 * 60_000, maxWait: 60_000 });
-  return { ...resultOf(done), alreadyDone: false };
+  return { ...resultOf(done), alreadyDone: false, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
 }
 
 function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched?: number; rowsUnmatched?: number; rowsRejected: number; postedMinor?: bigint }): Omit<ImportResult, 'alreadyDone'> {
