@@ -283,7 +283,7 @@ async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[]
 }
 
 /** Staff attach an unmatched line to a track: it becomes a sale, joins the rollups and is posted. */
-export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId: string; staffId: string }): Promise<{ postedMinor: bigint }> {
+export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId: string; staffId: string }): Promise<{ postedMinor: bigint; userId: string }> {
   const rows = await tx.$queryRawUnsafe<{ state: string; service_name: string; store_id: string | null }[]>(
     `SELECT state::text AS state, service_name, store_id FROM sales_import_lines WHERE id = $1 FOR UPDATE`,
     input.lineId,
@@ -303,7 +303,7 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
       line.service_name, line.store_id, track.id,
     );
   }
-  return { postedMinor: posting.postedCents };
+  return { postedMinor: posting.postedCents, userId: track.userId };
 }
 
 /** Staff leave an unmatched line unclaimed (it stays out of every total). */
