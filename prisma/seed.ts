@@ -382,7 +382,16 @@ const DEMO_RATE_PER_STREAM = new Map<number, { service: string; rate: bigint }>(
   [61, { service: 'Apple Music', rate: 700_000n }],
   [55, { service: 'Deezer', rate: 550_000n }],
 ]);
+/** Sales-only services (no analytics outlet) in the demo's statements. */
+const DEMO_SALES_ONLY = new Map<string, bigint>([
+  ['YouTube Music', 200_000n],
+  ['Amazon Music Unlimited', 450_000n],
+]);
 const DEMO_COUNTRIES = ['US', 'GB', 'DE'];
+const DEMO_SALES_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR'];
+/** Demo history (issue 13): 18 months of statements, 120 days of daily streams. */
+const DEMO_SALES_MONTHS = 18;
+const DEMO_STREAM_DAYS = 120;
 const UNITS_PER_CENT = 1_000_000n; // Decimal(20,8) units in one cent
 
 function decimalFromUnits(units: bigint): string {
@@ -392,8 +401,8 @@ function decimalFromUnits(units: bigint): string {
 }
 
 /**
- * Ninety days of daily streams for the live release, the last three reporting months as sales
- * lines, and their posting to the artist's wallet as balanced ledger transactions (wallet +cents,
+ * 120 days of daily streams for the live release, the last 18 reporting months as sales lines
+ * (with their rollups), and their posting to the artist's wallet as balanced ledger transactions (wallet +cents,
  * SALES_CLEARING -cents). Dates follow the seed date.
  */
 function demoEarningsWrites(
@@ -402,7 +411,7 @@ function demoEarningsWrites(
 ): Prisma.PrismaPromise<unknown>[] {
   const random = seededRandom(20240315);
   const streams: Prisma.StreamDailyCreateManyInput[] = [];
-  for (let day = 90; day >= 1; day -= 1) {
+  for (let day = DEMO_STREAM_DAYS; day >= 1; day -= 1) {
     const date = daysFromToday(-day);
     for (const trackId of demo.trackIds) {
       for (const outletId of DEMO_RATE_PER_STREAM.keys()) {
@@ -426,28 +435,45 @@ function demoEarningsWrites(
   ];
 
   let walletTotal = 0n;
-  for (let monthsBack = 3; monthsBack >= 1; monthsBack -= 1) {
+  const rollups = new Map<string, Prisma.SalesRollupCreateManyInput & { units: bigint; payableUnits: bigint }>();
+  const monthly: Prisma.SalesMonthlyCreateManyInput[] = [];
+  for (let monthsBack = DEMO_SALES_MONTHS; monthsBack >= 1; monthsBack -= 1) {
     const first = new Date(Date.UTC(demo.now.getUTCFullYear(), demo.now.getUTCMonth() - monthsBack, 1));
     const period = first.toISOString().slice(0, 7);
     const reportDate = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
     const batchId = uuidv7();
     const lines: Prisma.SaleTransactionCreateManyInput[] = [];
     let batchUnits = 0n;
+    const services: [number | null, string, bigint][] = [
+      ...[...DEMO_RATE_PER_STREAM].map(([outletId, { service, rate }]): [number | null, string, bigint] => [outletId, service, rate]),
+      ...[...DEMO_SALES_ONLY].map(([service, rate]): [number | null, string, bigint] => [null, service, rate]),
+    ];
+    let monthUnits = 0n;
+    let monthPayable = 0n;
     demo.trackIds.forEach((trackId, index) => {
-      for (const [outletId, { service, rate }] of DEMO_RATE_PER_STREAM) {
-        for (const countryCode of DEMO_COUNTRIES) {
+      for (const [outletId, service, rate] of services) {
+        for (const countryCode of DEMO_SALES_COUNTRIES) {
           const units = Math.floor(random() * 2500) + 200;
           const payable = rate * BigInt(units);
           batchUnits += payable;
+          monthUnits += BigInt(units);
+          monthPayable += payable;
+          const trackTitle = index === 0 ? 'Afterglow' : 'Static Hearts';
           lines.push({
             importBatchId: batchId, period, reportDate, userId: demo.userId, releaseId: demo.releaseId, trackId,
-            artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle: index === 0 ? 'Afterglow' : 'Static Hearts',
+            artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle,
             isrc: `USCDN240000${index + 1}`, upc: '859700000014', outletId, outletName: service, serviceName: service,
             countryCode, units, payable: decimalFromUnits(payable), currency: 'USD',
+          });
+          // The rollup the /sales page reads (one line per month, service, track and country here).
+          rollups.set(`${period}|${service}|${trackId}|${countryCode}`, {
+            userId: demo.userId, period, serviceName: service, releaseId: demo.releaseId, trackId, countryCode,
+            artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle, units: BigInt(units), payable: decimalFromUnits(payable), payableUnits: payable, lineCount: 1,
           });
         }
       }
     });
+    monthly.push({ userId: demo.userId, period, units: monthUnits, payable: decimalFromUnits(monthPayable), lineCount: lines.length });
     // Whole cents go to the wallet; the sub-cent remainder stays in SALES_CLEARING.
     const cents = batchUnits / UNITS_PER_CENT;
     walletTotal += cents;
@@ -518,6 +544,8 @@ function demoEarningsWrites(
       },
     }),
     prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: walletTotal - paidOut } }),
+    prisma.salesRollup.createMany({ data: [...rollups.values()].map(({ payableUnits: _units, ...row }) => row) }),
+    prisma.salesMonthly.createMany({ data: monthly }),
     prisma.ledgerAccount.update({ where: { code: 'system:SALES_CLEARING:USD' }, data: { balanceMinor: { decrement: walletTotal } } }),
     prisma.ledgerAccount.update({ where: { code: 'system:PAYOUTS_CLEARING:USD' }, data: { balanceMinor: { increment: paidOut } } }),
   );

@@ -84,6 +84,8 @@ export interface ImportResult {
   postedMinor: bigint;
   /** Nothing was done: the batch was already posted. */
   alreadyDone: boolean;
+  /** Milliseconds spent reading and copying, and landing (match, rollups, posting). */
+  timings?: { copyMs: number; landMs: number };
 }
 
 function today(): string {
@@ -119,6 +121,7 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
       if (rowsRead % PROGRESS_EVERY === 0) onProgress?.({ rowsRead });
     }
   }
+  const copyStarted = performance.now();
   try {
     await sql.copyIn('sales_import_lines', LINE_COLUMNS, lines());
   } catch (err) {
@@ -131,8 +134,9 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   if (errors.length) await prisma.salesImportError.createMany({ data: errors.map((e) => ({ importBatchId: batchId, lineNo: e.lineNo, message: e.message })) });
   await prisma.salesImportBatch.update({ where: { id: batchId }, data: { rowsRead, rowsRejected: rejected, status: 'IMPORTED' } });
   onProgress?.({ rowsRead });
+  const landStarted = performance.now();
   const done = await prisma.$transaction((tx) => landBatch(tx, batchId), { timeout: 30 * 60_000, maxWait: 60_000 });
-  return { ...resultOf(done), alreadyDone: false };
+  return { ...resultOf(done), alreadyDone: false, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
 }
 
 function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched?: number; rowsUnmatched?: number; rowsRejected: number; postedMinor?: bigint }): Omit<ImportResult, 'alreadyDone'> {
@@ -279,7 +283,7 @@ async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[]
 }
 
 /** Staff attach an unmatched line to a track: it becomes a sale, joins the rollups and is posted. */
-export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId: string; staffId: string }): Promise<{ postedMinor: bigint }> {
+export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId: string; staffId: string }): Promise<{ postedMinor: bigint; userId: string }> {
   const rows = await tx.$queryRawUnsafe<{ state: string; service_name: string; store_id: string | null }[]>(
     `SELECT state::text AS state, service_name, store_id FROM sales_import_lines WHERE id = $1 FOR UPDATE`,
     input.lineId,
@@ -299,7 +303,7 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
       line.service_name, line.store_id, track.id,
     );
   }
-  return { postedMinor: posting.postedCents };
+  return { postedMinor: posting.postedCents, userId: track.userId };
 }
 
 /** Staff leave an unmatched line unclaimed (it stays out of every total). */

@@ -115,3 +115,24 @@ test('trends: streams per outlet, country and track; empty without a published r
   const other = await server.gql('{ salesTotal(userId: "' + live.user.id + '") { total } }', {}, { cookie: draft.cookie });
   expect(other.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 });
+
+test('staff review an unmatched line and attach it over GraphQL (audited); artists cannot', async () => {
+  const a = await artist(70);
+  const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
+  const staffCookie = await sessionCookieFor(server.prisma, staff.id);
+  const up = await uploadAndRun(staffCookie, ['Date,Store,ISRC,Country,Units,Amount', '2025-04-02,Tidal,ZZ0000000001,NO,3,2.00'].join('\n'), '2025-04');
+  const review = await server.gql<{ salesImportReview: { id: string; lineNo: number; serviceName: string }[] }>(`query($b: ID!) { salesImportReview(batchId: $b) { id lineNo serviceName } }`, { b: up.body.batchId }, { cookie: staffCookie });
+  expect(review.body.data?.salesImportReview).toEqual([{ id: expect.any(String), lineNo: 2, serviceName: 'TIDAL' }]);
+  const lineId = review.body.data!.salesImportReview[0]!.id;
+  const attach = `mutation($l: ID!, $t: ID!) { attachSalesLine(lineId: $l, trackId: $t) }`;
+  const refused = await server.gql(attach, { l: lineId, t: a.track.id }, { cookie: a.cookie });
+  expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  const done = await server.gql(attach, { l: lineId, t: a.track.id }, { cookie: staffCookie });
+  expect(done.body.errors).toBeUndefined();
+  expect((await get('/api/sales/total', a.cookie)).body).toEqual({ total: '2.00000000', units: 3, currency: 'USD' });
+  const audit = await server.prisma.auditEvent.findMany({ where: { entityId: { in: [lineId, up.body.batchId] } }, orderBy: { createdAt: 'asc' } });
+  expect(audit.map((e) => [e.subcategory, e.actorId])).toEqual([
+    ['SALES_REPORT_UPLOADED', staff.id],
+    ['SALES_LINE_ATTACHED', staff.id],
+  ]);
+});

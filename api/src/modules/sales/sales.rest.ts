@@ -21,6 +21,7 @@ import {
 } from './sales.service.ts';
 import { acceptSalesReport } from './sales-jobs.ts';
 import { checkImportInput } from './sales-import.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { salesCsvHeader, salesCsvLine } from './sales-csv.ts';
 
 function str(v: unknown): string | undefined {
@@ -122,6 +123,9 @@ export function salesRouter(): Router {
       const input = { period: str(req.query.period) ?? '', source: str(req.query.source) ?? '' };
       checkImportInput(input);
       const out = await acceptSalesReport({ prisma: req.ctx.prisma, config: req.ctx.config }, { body: req, ...input, fileName: str(req.query.fileName) ?? null, uploadedById: staffId });
+      if (out.created) {
+        await recordAudit(req.ctx, { category: 'SUPPORT', subcategory: 'SALES_REPORT_UPLOADED', userId: null, entityType: 'SalesImportBatch', entityId: out.batchId, newValues: { ...input, fileName: str(req.query.fileName) ?? null } });
+      }
       res.status(out.created ? 202 : 200);
       return out;
     }),

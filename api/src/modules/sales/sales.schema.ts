@@ -19,6 +19,7 @@ import {
 } from './sales.service.ts';
 import { attachSalesLineIn, leaveSalesLineUnclaimed } from './sales-import.service.ts';
 import { badInput } from '../../domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 const SalesSortColumn = builder.enumType('SalesSortColumn', {
   description: 'Columns the /sales table sorts by.',
@@ -233,7 +234,10 @@ builder.mutationFields((t) => ({
     args: { lineId: t.arg.id({ required: true }), trackId: t.arg.id({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const staffId = requireStaff(ctx);
-      await ctx.prisma.$transaction((tx) => attachSalesLineIn(tx, { lineId: lineId(a.lineId), trackId: String(a.trackId), staffId }));
+      await ctx.prisma.$transaction(async (tx) => {
+        const out = await attachSalesLineIn(tx, { lineId: lineId(a.lineId), trackId: String(a.trackId), staffId });
+        await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_ATTACHED', userId: out.userId, entityType: 'SalesImportLine', entityId: String(a.lineId), newValues: { trackId: String(a.trackId), postedCents: out.postedMinor.toString() } }, tx);
+      });
       return true;
     },
   }),
@@ -244,6 +248,7 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const staffId = requireStaff(ctx);
       await leaveSalesLineUnclaimed(ctx.prisma, { lineId: lineId(a.lineId), staffId });
+      await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_UNCLAIMED', userId: null, entityType: 'SalesImportLine', entityId: String(a.lineId) });
       return true;
     },
   }),

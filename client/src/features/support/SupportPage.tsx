@@ -8,6 +8,7 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { reloadAt } from '../../lib/session';
 import { InAppMessagesAdmin } from './in-app-messages/InAppMessagesAdmin';
 import { WithdrawalApprovals } from './WithdrawalApprovals';
+import { SalesImportPanel } from './sales-imports/SalesImportPanel';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 import { StaffNav } from './StaffNav';
 import './support.css';
@@ -118,6 +119,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
         </button>
         <div id="support-in-app">{showMessages && <InAppMessagesAdmin />}</div>
       </section>
+      <SalesImportPanel />
     </section>
   );
 }

@@ -1,0 +1,34 @@
+/** The demo artist's sales history, and that its rollups agree with the sale lines they sum. */
+import { createTestDatabase, type Database } from '../../db/database.ts';
+import { seed, DEMO_ARTIST_EMAIL } from '../../../../prisma/seed.ts';
+import { hashPassword } from '../auth/password.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db.prisma, { demo: true, hashPassword });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+test('the demo artist has 18 months of sales across stores and countries and 120 days of streams', async () => {
+  const artist = await db.prisma.user.findUniqueOrThrow({ where: { emailNormalized: DEMO_ARTIST_EMAIL } });
+  const months = await db.prisma.salesMonthly.findMany({ where: { userId: artist.id } });
+  expect(months).toHaveLength(18);
+  const services = await db.prisma.salesRollup.groupBy({ by: ['serviceName'], where: { userId: artist.id } });
+  expect(services.length).toBeGreaterThanOrEqual(5);
+  const countries = await db.prisma.salesRollup.groupBy({ by: ['countryCode'], where: { userId: artist.id } });
+  expect(countries.length).toBeGreaterThanOrEqual(5);
+  const days = await db.prisma.streamDaily.groupBy({ by: ['date'], where: { userId: artist.id } });
+  expect(days).toHaveLength(120);
+  // Rollups = the sum of the lines, per month.
+  const mismatches = await db.sql.query(
+    `SELECT m.period FROM sales_monthly m
+     JOIN (SELECT user_id, period, SUM(payable) AS payable, SUM(units) AS units FROM sale_transactions GROUP BY user_id, period) s ON s.user_id = m.user_id AND s.period = m.period
+     WHERE m.payable <> s.payable OR m.units <> s.units`,
+  );
+  expect(mismatches).toEqual([]);
+  const rollupTotal = await db.sql.query<{ a: string; b: string }>(`SELECT (SELECT SUM(payable) FROM sales_rollups)::text AS a, (SELECT SUM(payable) FROM sale_transactions)::text AS b`);
+  expect(rollupTotal[0]!.a).toBe(rollupTotal[0]!.b);
+});

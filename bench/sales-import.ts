@@ -1,0 +1,108 @@
+/**
+ * Benchmark (issue 13): a generated sales report of BENCH_SALES_LINES lines (default 1,000,000),
+ * gzip, imported end to end (stream parse, COPY into staging, matching, landing, rollups, ledger
+ * posting) beside a plain COPY of the same rows into an unindexed table, in the same run. Prints
+ * rows/s of both, the ratio (target at least 40%), and this process's memory growth (target
+ * under 100 MB whatever the file size).
+ *
+ *   npx tsx bench/sales-import.ts                                   (embedded PGlite, in memory)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sales-import.ts
+ *       (a throwaway database on that server)
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { createTestDatabase } from '../api/src/db/database.ts';
+import { copyLine } from '../api/src/db/copy.ts';
+import { seed } from '../prisma/seed.ts';
+import { hashPassword } from '../api/src/modules/auth/password.ts';
+import { fileChecksum, registerSalesBatch, runSalesImport } from '../api/src/modules/sales/sales-import.service.ts';
+import { checkLedger } from '../api/src/modules/ledger/ledger.service.ts';
+
+const LINES = Number(process.env.BENCH_SALES_LINES ?? 1_000_000);
+const USERS = Number(process.env.BENCH_SALES_USERS ?? 200);
+const TRACKS_PER_USER = 5;
+const STORES = ['Spotify', 'Apple Music', 'Deezer', 'YouTube Music', 'Amazon Music Unlimited', 'TIDAL', 'TikTok'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'JP', 'MX', 'SE'];
+
+const db = await createTestDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, poolSize: 10 });
+const dir = await mkdtemp(path.join(tmpdir(), 'sales-bench-'));
+try {
+  await seed(db.prisma, { demo: false, hashPassword });
+  // The catalog: USERS artists with one release of TRACKS_PER_USER tracks each.
+  const isrcs: string[] = [];
+  for (let u = 0; u < USERS; u += 1) {
+    const user = await db.prisma.user.create({ data: { email: `bench${u}@bench.test`, emailNormalized: `bench${u}@bench.test`, firstName: 'B', lastName: String(u) } });
+    const release = await db.prisma.release.create({ data: { userId: user.id, title: `Release ${u}`, status: 70, upc: `9${String(u).padStart(11, '0')}` } });
+    const tracks = Array.from({ length: TRACKS_PER_USER }, (_, t) => ({ userId: user.id, releaseId: release.id, title: `Track ${u}-${t}`, isrc: `QZB${String(u).padStart(5, '0')}${String(t).padStart(4, '0')}` }));
+    await db.prisma.track.createMany({ data: tracks });
+    isrcs.push(...tracks.map((t) => t.isrc));
+  }
+  const period = '2025-06';
+  function* rows() {
+    for (let i = 0; i < LINES; i += 1) {
+      // 1 line in 200 matches nothing (goes to the review list).
+      const isrc = i % 200 === 199 ? `ZZ${String(i).padStart(10, '0')}` : isrcs[i % isrcs.length]!;
+      const day = String((i % 28) + 1).padStart(2, '0');
+      const units = (i % 997) + 1;
+      const amount = `${Math.floor(units / 250)}.${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
+      yield { date: `${period}-${day}`, store: STORES[i % STORES.length]!, isrc, country: COUNTRIES[i % COUNTRIES.length]!, units, amount };
+    }
+  }
+  const file = path.join(dir, 'report.csv.gz');
+  await pipeline(
+    Readable.from((function* () {
+      yield 'Sale Date,Store,ISRC,Artist,Release,Track,Country,Units,Amount,Currency\n';
+      let chunk = '';
+      let n = 0;
+      for (const r of rows()) {
+        chunk += `${r.date},${r.store},${r.isrc},Bench Artist,Bench Release,Bench Track,${r.country},${r.units},${r.amount},USD\n`;
+        if (++n % 10_000 === 0) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    })()),
+    createGzip({ level: 1 }),
+    createWriteStream(file),
+  );
+  process.stdout.write(`database: ${db.kind}; report: ${LINES.toLocaleString('en-US')} lines, ${((await stat(file)).size / 1e6).toFixed(1)} MB gzip; ${USERS} users, ${isrcs.length} tracks\n`);
+
+  // Baseline: a plain COPY of the same rows into an unindexed table.
+  await db.sql.exec('CREATE TABLE bench_plain_copy (report_date date, store text, isrc text, country text, units int, amount numeric(20,8))');
+  let started = performance.now();
+  await db.sql.copyIn('bench_plain_copy', ['report_date', 'store', 'isrc', 'country', 'units', 'amount'], (async function* () {
+    for (const r of rows()) yield copyLine([r.date, r.store, r.isrc, r.country, r.units, r.amount]);
+  })());
+  const plainSeconds = (performance.now() - started) / 1000;
+  const plainRate = LINES / plainSeconds;
+  process.stdout.write(`plain COPY (unindexed table): ${plainSeconds.toFixed(1)} s, ${Math.round(plainRate).toLocaleString('en-US')} rows/s\n`);
+  await db.sql.exec('DROP TABLE bench_plain_copy');
+
+  // End to end.
+  global.gc?.();
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  started = performance.now();
+  const { batch } = await registerSalesBatch(db.prisma, { checksum: await fileChecksum(file), period, source: 'bench' });
+  const result = await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => createReadStream(file));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rate = LINES / seconds;
+  process.stdout.write(
+    `end to end (parse, match, COPY, rollups, posting): ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en-US')} rows/s = ${((rate / plainRate) * 100).toFixed(0)}% of plain COPY (target >= 40%)\n` +
+      `  ${result.status}: read ${result.rowsRead}, matched ${result.rowsMatched}, unmatched ${result.rowsUnmatched}, rejected ${result.rowsRejected}, posted ${result.postedMinor} cents; parse+COPY ${result.timings?.copyMs} ms, land ${result.timings?.landMs} ms\n` +
+      `  process memory growth (peak RSS - start): ${((peak - rss0) / 1e6).toFixed(0)} MB (target < 100 MB${db.kind === 'pglite' ? '; PGlite runs in this process, so its buffers count too' : ''})\n`,
+  );
+  const ledger = await checkLedger(db.prisma);
+  process.stdout.write(`ledger check: ${ledger.ok ? 'OK' : ledger.problems.length + ' problems'}\n`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+  await db.close();
+}

@@ -1,0 +1,123 @@
+/**
+ * Staff import of a store report (issue 13): the file goes up as it is (CSV, TSV or gzip) and a
+ * durable job imports it; the list shows each batch's progress (rows read, matched, unmatched,
+ * posted) and refreshes while one is running.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const SalesImportsQuery = graphql(`
+  query SalesImports {
+    salesImports {
+      id
+      source
+      fileName
+      period
+      status
+      rowsRead
+      rowsMatched
+      rowsUnmatched
+      rowsRejected
+      postedCents
+      error
+    }
+  }
+`);
+
+function lastMonth(): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 7);
+}
+
+const RUNNING = new Set(['PENDING', 'PROCESSING', 'IMPORTED']);
+
+export function SalesImportPanel() {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [period, setPeriod] = useState(lastMonth());
+  const [source, setSource] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = useQuery(SalesImportsQuery, { fetchPolicy: 'cache-and-network' });
+  const running = (list.data?.salesImports ?? []).some((b) => RUNNING.has(b.status));
+  const { startPolling, stopPolling } = list;
+  useEffect(() => {
+    if (running) startPolling(1000);
+    else stopPolling();
+    return () => stopPolling();
+  }, [running, startPolling, stopPolling]);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!file) return setMessage({ kind: 'error', text: 'Choose a report file' });
+    if (!source.trim()) return setMessage({ kind: 'error', text: 'Enter the store or source name' });
+    setBusy(true);
+    setMessage(null);
+    try {
+      const q = new URLSearchParams({ period, source: source.trim(), fileName: file.name });
+      const res = await fetch(`/api/support/sales-imports?${q}`, { method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream', 'x-requested-with': 'XMLHttpRequest' }, credentials: 'same-origin' });
+      const body = (await res.json().catch(() => ({}))) as { created?: boolean; message?: string };
+      if (!res.ok) setMessage({ kind: 'error', text: body.message ?? 'The report could not be uploaded' });
+      else setMessage({ kind: 'ok', text: body.created ? 'Report received: the import has started.' : 'This report was already imported: nothing changed.' });
+      await list.refetch();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Sales reports</h2>
+      <form onSubmit={submit} className="sales-import-form">
+        <label>
+          Report file (CSV, TSV or gzip)
+          <input type="file" accept=".csv,.tsv,.txt,.gz" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </label>
+        <label>
+          Period
+          <input type="month" value={period} required onChange={(e) => setPeriod(e.target.value)} />
+        </label>
+        <label>
+          Source
+          <input value={source} maxLength={100} placeholder="Spotify" onChange={(e) => setSource(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          Import report
+        </button>
+      </form>
+      <p role={message?.kind === 'error' ? 'alert' : 'status'}>{message?.text}</p>
+      <table>
+        <caption>Recent imports</caption>
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Period</th>
+            <th scope="col">Status</th>
+            <th scope="col">Rows read</th>
+            <th scope="col">Matched</th>
+            <th scope="col">Unmatched</th>
+            <th scope="col">Rejected</th>
+            <th scope="col">Posted USD</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(list.data?.salesImports ?? []).map((b) => (
+            <tr key={b.id}>
+              <td>{b.fileName ?? b.source}</td>
+              <td>{b.period}</td>
+              <td>{b.error ? `${b.status}: ${b.error}` : b.status}</td>
+              <td>{b.rowsRead}</td>
+              <td>{b.rowsMatched}</td>
+              <td>{b.rowsUnmatched}</td>
+              <td>{b.rowsRejected}</td>
+              <td>{(Number(b.postedCents) / 100).toFixed(2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

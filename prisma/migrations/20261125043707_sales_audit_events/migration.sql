@@ -1,0 +1,11 @@
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "audit_subcategory" ADD VALUE 'SALES_REPORT_UPLOADED';
+ALTER TYPE "audit_subcategory" ADD VALUE 'SALES_LINE_ATTACHED';
+ALTER TYPE "audit_subcategory" ADD VALUE 'SALES_LINE_UNCLAIMED';
