@@ -164,3 +164,7 @@ describe('page labels (issue 19 item 9)', () => {
     expect(pageLabel(id)).toMatch(/^[A-Z]/);
   });
 });
+
+test('an unknown page id is shown as itself', () => {
+  expect(pageLabel('no-such-page')).toBe('no-such-page');
+});

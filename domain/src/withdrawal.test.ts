@@ -2,6 +2,9 @@ import {
   balanceErrorMessage,
   belowMinimumMessage,
   canTransitionWithdrawal,
+  isTaxBlocking,
+  readWithdrawalAmount,
+  verifyTaxMessage,
   validateWithdrawalAmount,
   WITHDRAWAL_MESSAGES,
   withdrawalErrorNotice,
@@ -79,5 +82,42 @@ describe('withdrawalErrorNotice', () => {
     [404, undefined],
   ])('balanceErrorMessage(%i)', (status, message) => {
     expect(balanceErrorMessage(status)).toBe(message);
+  });
+});
+
+describe('readWithdrawalAmount', () => {
+  it.each([
+    ['120', 12_000n],
+    ['120.5', 12_050n],
+    [' 0.01 ', 1n],
+    [120.25, 12_025n],
+    [0, 0n],
+  ])('reads %p as %p minor units', (input, minor) => {
+    expect(readWithdrawalAmount(input)).toBe(minor);
+  });
+
+  it.each([['0.001'], ['10.125'], [10.125]])('calls %p a fraction of a cent', (input) => {
+    expect(readWithdrawalAmount(input)).toBe('fraction');
+  });
+
+  it.each([[Number.NaN], [Infinity], ['abc'], ['1e5'], ['1,5'], [''], [null], [undefined], [{}], [true], ['9'.repeat(31)], [`1.${'0'.repeat(60)}`], ['-0.005'], ['-5']])('refuses %p', (input) => {
+    expect(readWithdrawalAmount(input)).toBeNull();
+  });
+});
+
+describe('tax gating', () => {
+  it.each([
+    ['REQUIRED', true],
+    ['FAILED', true],
+    ['UNDER_REVIEW', true],
+    ['VERIFIED', false],
+    ['NOT_REQUIRED', false],
+  ])('%s blocks withdrawals: %p', (status, blocking) => {
+    expect(isTaxBlocking(status)).toBe(blocking);
+  });
+
+  it("names the provider from configuration in the spec's message", () => {
+    expect(verifyTaxMessage('HyperWallet')).toBe(WITHDRAWAL_MESSAGES.verifyTax);
+    expect(verifyTaxMessage('Payoneer')).toBe('Verify your tax information at Payoneer');
   });
 });
