@@ -119,6 +119,10 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
     await expect(stores.getByRole('listitem')).toHaveCount(1);
     await expect(stores.getByRole('listitem')).toContainText(store.name);
     await expect(stores.getByRole('listitem')).toContainText('Sent');
+    // At 320 px the release page (editor summary and Stores panel) does not scroll sideways.
+    await artist.setViewportSize({ width: 320, height: 800 });
+    await expect.poll(() => artist.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await artist.setViewportSize({ width: 1280, height: 720 });
 
     // Staff mark the store's acknowledgement in the console: the release (dated today) goes LIVE.
     await support.reload();
