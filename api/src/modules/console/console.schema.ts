@@ -206,7 +206,7 @@ const StaffAccount = builder.objectRef<StaffAccountView>('StaffAccount').impleme
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastSignInAt: t.expose('lastSignInAt', { type: 'DateTime', nullable: true }),
     plan: t.exposeString('plan'),
-    balance: t.string({ nullable: true, description: 'The balance, once a ledger exists; null until then.', resolve: (a) => a.balance }),
+    balance: t.string({ nullable: true, description: "The wallet's balance from the ledger, formatted ('$120.00'); read-only.", resolve: (a) => a.balance }),
   }),
 });
 

@@ -30,7 +30,7 @@ const account = (status: AccountStatus, statusReason: string | null = null) => (
   createdAt: '2024-01-01T00:00:00.000Z',
   lastSignInAt: null,
   plan: 'VIP',
-  balance: null,
+  balance: '$1,234.56',
 });
 
 function page(status: AccountStatus, liftSuperBlock = false, reason: string | null = null): StaffAccountData {
@@ -66,12 +66,12 @@ function renderPage() {
   );
 }
 
-test('the account page shows profile, plan, balance placeholder, releases and audit history', async () => {
+test('the account page shows profile, plan, the ledger balance, releases and audit history', async () => {
   server.use(audit, api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('ACTIVE') })));
   renderPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Account: Nova Lane' })).toBeInTheDocument();
   expect(screen.getByText('VIP')).toBeInTheDocument();
-  expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  expect(screen.getByText('Balance').nextElementSibling).toHaveTextContent('$1,234.56');
   expect(screen.getByRole('link', { name: 'Midnight Signals' })).toHaveAttribute('href', '/support/review/r1');
   const history = await screen.findByRole('region', { name: 'Audit history' });
   expect(within(history).getByText('Sam Support')).toBeInTheDocument();

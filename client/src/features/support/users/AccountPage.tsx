@@ -122,7 +122,7 @@ export default function AccountPage() {
             <dt>Plan</dt>
             <dd>{account.plan}</dd>
             <dt>Balance</dt>
-            <dd>{account.balance ?? 'Not available yet'}</dd>
+            <dd>{account.balance ?? '–'}</dd>
             <dt>Location</dt>
             <dd>{[account.city, account.country].filter(Boolean).join(', ') || '–'}</dd>
             <dt>Joined</dt>
