@@ -76,13 +76,24 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
   const artist = await pageAs(browser, ARTIST);
   const support = await pageAs(browser, SUPPORT);
 
-  // The admin points one store at the SFTP server (REST for partner tools); the release selects only it.
+  // The admin points one store at the SFTP server on the console's store endpoints screen; the release selects only it.
   const dsps = (await (await artist.request.get('/api/dictionary/dsps')).json()) as { id: string; uri: string; name: string }[];
   const store = dsps[dsps.length - 1]!;
-  const put = await admin.request.put(`/api/admin/store-endpoints/${store.id}`, {
-    data: { kind: 'SFTP', recipientDpid: 'PADPIDA2026112599Z', recipientName: store.name, settings: { host: '127.0.0.1', port: sftp.port, username: sftp.username, path: '/incoming', auth: 'key' }, secret: sftp.clientPrivateKey },
-  });
-  expect(put.status()).toBe(200);
+  await admin.goto('/support/store-endpoints');
+  await expect(admin.getByRole('navigation', { name: 'Support area' }).getByRole('link', { name: 'Store endpoints' })).toBeVisible();
+  await admin.getByRole('button', { name: `Change the endpoint of ${store.name}` }).click();
+  const form = admin.getByRole('form', { name: `Change the endpoint of ${store.name}` });
+  await form.getByLabel('Kind').selectOption('SFTP');
+  await form.getByLabel('Host').fill('127.0.0.1');
+  await form.getByLabel('Port').fill(String(sftp.port));
+  await form.getByLabel('User').fill(sftp.username);
+  await form.getByLabel('Private key (OpenSSH)').fill(sftp.clientPrivateKey);
+  await form.getByLabel('Folder on the server').fill('/incoming');
+  await form.getByRole('button', { name: 'Save endpoint' }).click();
+  await expect(admin.getByRole('status')).toHaveText(`Saved the endpoint of ${store.name}.`);
+  await expect(admin.getByText(`sftp://${sftp.username}@127.0.0.1:${sftp.port}/incoming`)).toBeVisible();
+  await admin.setViewportSize({ width: 320, height: 800 });
+  await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   try {
     const title = `Chain Single ${Date.now()}`;
     const id = await completeDraft(artist.request, title, store.uri);
@@ -162,6 +173,11 @@ test('support rejects a release with a reason for track 1, and the artist reads 
   await artist.goto(`/releases/${id}`);
   await artist.getByRole('button', { name: 'Submit release' }).click();
   await expect.poll(() => statusOf(artist.request, id), { timeout: 20_000 }).toBe('VALIDATED');
+
+  // Support has no store endpoints screen: the refusal is announced and the link is hidden.
+  await support.goto('/support/store-endpoints');
+  await expect(support.getByRole('alert')).toContainText('Only administrators can manage store endpoints');
+  await expect(support.getByRole('link', { name: 'Store endpoints' })).toHaveCount(0);
 
   await openFromQueue(support, title);
   await support.getByLabel(/^Reason for track 1: /).fill('The fade-out is cut short');

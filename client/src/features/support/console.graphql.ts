@@ -129,6 +129,8 @@ export const StaffAccountQuery = graphql(`
     consoleAbilities {
       manageAccounts
       liftSuperBlock
+      manageStaff
+      manageStoreEndpoints
     }
     staffAccount(userId: $userId) {
       account {
