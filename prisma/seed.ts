@@ -41,6 +41,8 @@ export interface SeedOptions {
 /** Sign-in of the demo accounts (README shows them). */
 export const DEMO_ARTIST_EMAIL = 'artist@cadence.test';
 export const DEMO_SUPPORT_EMAIL = 'support@cadence.test';
+/** An admin (store endpoints, staff roles, sales imports). */
+export const DEMO_ADMIN_EMAIL = 'admin@cadence.test';
 export const DEMO_PASSWORD = 'Cadence123';
 /**
  * Two more artists with earnings for trying withdrawals without spending the demo artist's balance
@@ -169,12 +171,13 @@ function daysFromToday(days: number): Date {
 }
 
 async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Promise<string>): Promise<void> {
-  const [artist, support] = await Promise.all([
+  const [artist, support, admin] = await Promise.all([
     prisma.user.findUnique({ where: { emailNormalized: DEMO_ARTIST_EMAIL }, select: { id: true } }),
     prisma.user.findUnique({ where: { emailNormalized: DEMO_SUPPORT_EMAIL }, select: { id: true } }),
+    prisma.user.findUnique({ where: { emailNormalized: DEMO_ADMIN_EMAIL }, select: { id: true } }),
   ]);
   const payeesSeeded = (await prisma.user.count({ where: { emailNormalized: { in: DEMO_PAYEES.map((p) => p.email) } } })) === DEMO_PAYEES.length;
-  if (artist && support && payeesSeeded) return;
+  if (artist && support && admin && payeesSeeded) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
 
@@ -192,6 +195,14 @@ async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Prom
         emailVerifiedAt: now,
         country: 'US',
         distributionAgreement: true,
+      },
+    }));
+  }
+  if (!admin) {
+    await ignoreDuplicate(prisma.user.create({
+      data: {
+        email: DEMO_ADMIN_EMAIL, emailNormalized: DEMO_ADMIN_EMAIL, passwordHash, passwordChangedAt: now, role: 'ADMIN', firstName: 'Ada',
+        lastName: 'Admin', emailVerified: true, emailVerifiedAt: now, country: 'US', distributionAgreement: true,
       },
     }));
   }

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'support/review', lazy: page(() => import('../features/support/review/ReviewQueuePage')) },
           { path: 'support/review/:id', lazy: page(() => import('../features/support/review/ReviewPage')) },
           { path: 'support/users/:id', lazy: page(() => import('../features/support/users/AccountPage')) },
+          { path: 'support/store-endpoints', lazy: page(() => import('../features/support/admin/StoreEndpointsPage')) },
           { path: 'captcha', lazy: page(() => import('../features/auth/captcha/CaptchaPage')) },
           {
             path: 'on-boarding',

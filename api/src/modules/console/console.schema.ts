@@ -4,6 +4,8 @@ import { builder } from '../../graphql/builder.ts';
 import { ReleaseStatusEnum } from '../releases/releases.schema.ts';
 import { AccountStatusEnum, UserRoleEnum } from '../users/users.schema.ts';
 import { UserSummaryRef } from '../support/support.schema.ts';
+import { ReleaseDelivery } from '../delivery/delivery.schema.ts';
+import { deliveriesOf } from '../delivery/delivery.service.ts';
 import type { AuditEventView, AuditLogPayload } from '../audit/audit.service.ts';
 import {
   adminEditRelease,
@@ -109,6 +111,11 @@ const ReviewReleaseRef = builder.objectRef<ReviewRelease>('ReviewRelease').imple
     tracks: t.field({ type: [ReviewTrackRef], resolve: (r) => r.tracks }),
     checkIssues: t.field({ type: [ReviewCheckIssue], resolve: (r) => r.checkIssues }),
     rejectionReasons: t.exposeStringList('rejectionReasons', { description: "As the artist reads them ('Track N: reason')." }),
+    deliveries: t.field({
+      type: [ReleaseDelivery],
+      description: 'Messages sent to stores, newest first (staff mark a sent one acknowledged).',
+      resolve: async (r, _a, ctx) => (await deliveriesOf(ctx.prisma, [r.id])).get(r.id) ?? [],
+    }),
   }),
 });
 
@@ -199,7 +206,7 @@ const StaffAccount = builder.objectRef<StaffAccountView>('StaffAccount').impleme
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastSignInAt: t.expose('lastSignInAt', { type: 'DateTime', nullable: true }),
     plan: t.exposeString('plan'),
-    balance: t.string({ nullable: true, description: 'The balance, once a ledger exists; null until then.', resolve: (a) => a.balance }),
+    balance: t.string({ nullable: true, description: "The wallet's balance from the ledger, formatted ('$120.00'); read-only.", resolve: (a) => a.balance }),
   }),
 });
 

@@ -40,7 +40,7 @@ export interface StaffAccountPage {
   releases: StaffReleaseSummary[];
 }
 
-/** A person's account page: profile, plan, status, releases (the balance waits for a ledger). */
+/** A person's account page: profile, plan, status, balance (from the ledger), releases. */
 export async function staffAccountPage(ctx: AppContext, userId: string): Promise<StaffAccountPage> {
   const account = await getStaffAccount(ctx, userId);
   return { account, releases: await listReleasesOfUser(ctx, userId) };

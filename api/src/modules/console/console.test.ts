@@ -3,6 +3,7 @@ import type { TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { png, wav } from '../../integrations/media/fixtures.ts';
 import { hashPassword } from '../auth/password.ts';
+import { ensureAccount, postTransaction, walletAccount } from '../ledger/ledger.service.ts';
 import { clientFor, startReleaseServer } from '../releases/release-test-kit.ts';
 import { DELIVER_RELEASE_JOB } from '../releases/release-review.service.ts';
 
@@ -212,7 +213,13 @@ describe('users', () => {
     expect((await adminClient.rest('POST', `/admin/users/${person.id}/unblock`, { reason: 'Resolved' })).body.status).toBe('ACTIVE');
 
     const page = await support.gql(`query($id: ID!) { staffAccount(userId: $id) { account { email status plan balance } releases { id } } }`, { id: person.id });
-    expect(page.body.data.staffAccount).toEqual({ account: { email: person.email, status: 'ACTIVE', plan: 'FREE', balance: null }, releases: [] });
+    expect(page.body.data.staffAccount).toEqual({ account: { email: person.email, status: 'ACTIVE', plan: 'FREE', balance: '$0.00' }, releases: [] });
+    // The balance is the wallet's, read from the ledger (reading never creates a wallet).
+    const wallet = await walletAccount(server.prisma, person.id);
+    const sales = await ensureAccount(server.prisma, { kind: 'SALES_CLEARING' });
+    await postTransaction(server.prisma, { kind: 'SALES_POSTING', idempotencyKey: `console-balance:${person.id}`, description: 'Royalties', entries: [{ accountId: sales.id, amountMinor: -123_456n }, { accountId: wallet.id, amountMinor: 123_456n }] });
+    const paid = await support.gql(`query($id: ID!) { staffAccount(userId: $id) { account { balance } } }`, { id: person.id });
+    expect(paid.body.data.staffAccount.account.balance).toBe('$1,234.56');
     const log = await support.gql(`query($i: UserAuditLogInput!) { userAuditLog(input: $i) { hasMore endCursor events { subcategory actor { id } newValues } } }`, { i: { userId: person.id, first: 1 } });
     expect(log.body.data.userAuditLog).toMatchObject({ hasMore: true, events: [{ subcategory: 'UNBLOCK_ACCOUNT', actor: { id: admin.id } }] });
     expect(JSON.parse(log.body.data.userAuditLog.events[0].newValues)).toEqual({ status: 'ACTIVE', reason: 'Resolved' });

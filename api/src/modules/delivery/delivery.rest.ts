@@ -3,13 +3,28 @@
  * partner tools the staff operations of this module: store endpoints (admins) and marking a
  * delivery acknowledged (staff). Each route validates, calls the service, presents.
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { boolean, enums, integer, nullable, object, optional, record, size, string, union } from 'superstruct';
-import { badInput } from '../../domain-error.ts';
+import { badInput, DomainError } from '../../domain-error.ts';
 import { handler, sendFile, signedIn } from '../../http/rest-helpers.ts';
 import { parseBody } from '../users/rest-body.ts';
 import { acknowledgeDelivery, openDdexMessage } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint } from './store-endpoints.service.ts';
+import { canAcknowledgeDelivery, canManageStoreEndpoints } from './delivery.policy.ts';
+
+/** Route guard: store endpoints, admins only (named so the security suite reads the audience from the route table). */
+const adminOnly: RequestHandler = function adminOnly(req, _res, next) {
+  const viewer = req.ctx.viewer;
+  if (!viewer) return next(new DomainError('UNAUTHENTICATED', 'Sign in required'));
+  next(canManageStoreEndpoints(viewer) ? undefined : new DomainError('FORBIDDEN', 'Only administrators can manage store endpoints'));
+};
+
+/** Route guard: marking a delivery acknowledged, support or admin. */
+const staffOnly: RequestHandler = function staffOnly(req, _res, next) {
+  const viewer = req.ctx.viewer;
+  if (!viewer) return next(new DomainError('UNAUTHENTICATED', 'Sign in required'));
+  next(canAcknowledgeDelivery(viewer) ? undefined : new DomainError('FORBIDDEN', 'Only staff can mark a delivery acknowledged'));
+};
 
 const EndpointBody = object({
   kind: enums(['LOCAL', 'SFTP', 'S3'] as const),
@@ -43,17 +58,17 @@ export function deliveryRouter(): Router {
       await sendFile(res, message.stream, { mimeType: 'application/xml; charset=utf-8', fileName: message.fileName, size: message.size, inline: req.query.download !== 'true' });
     }),
   );
-  router.get('/admin/store-endpoints', signedIn, handler(async (req) => ({ storeEndpoints: await listStoreEndpoints(req.ctx) })));
+  router.get('/admin/store-endpoints', adminOnly, handler(async (req) => ({ storeEndpoints: await listStoreEndpoints(req.ctx) })));
   router.put(
     '/admin/store-endpoints/:dspId',
-    signedIn,
+    adminOnly,
     handler(async (req) => {
       const dspId = dspIdParam(req.params.dspId);
       const body = parseBody(EndpointBody, req.body);
       return { storeEndpoint: await setStoreEndpoint(req.ctx, { dspId, ...body, settings: body.settings ?? {} }) };
     }),
   );
-  router.delete('/admin/store-endpoints/:dspId', signedIn, handler(async (req) => ({ storeEndpoint: await removeStoreEndpoint(req.ctx, dspIdParam(req.params.dspId)) })));
-  router.post('/admin/deliveries/:id/acknowledge', signedIn, handler(async (req) => ({ delivery: await acknowledgeDelivery(req.ctx, uuidParam(req.params.id, 'id')) })));
+  router.delete('/admin/store-endpoints/:dspId', adminOnly, handler(async (req) => ({ storeEndpoint: await removeStoreEndpoint(req.ctx, dspIdParam(req.params.dspId)) })));
+  router.post('/admin/deliveries/:id/acknowledge', staffOnly, handler(async (req) => ({ delivery: await acknowledgeDelivery(req.ctx, uuidParam(req.params.id, 'id')) })));
   return router;
 }

@@ -8,7 +8,7 @@ const DeliveryKindEnum = builder.enumType('DeliveryKind', { values: ['INSERT', '
 const DeliveryStatusEnum = builder.enumType('DeliveryStatus', { values: ['PENDING', 'SENT', 'ACKNOWLEDGED', 'FAILED'] as const });
 const StoreEndpointKindEnum = builder.enumType('StoreEndpointKind', { values: ['LOCAL', 'SFTP', 'S3'] as const });
 
-const ReleaseDelivery = builder.objectRef<DeliveryView>('ReleaseDelivery').implement({
+export const ReleaseDelivery = builder.objectRef<DeliveryView>('ReleaseDelivery').implement({
   description: 'One DDEX message sent (or being sent) to one store.',
   fields: (t) => ({
     id: t.exposeID('id'),

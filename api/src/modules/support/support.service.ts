@@ -15,6 +15,8 @@ import { canLiftSuperBlock, requireStaffAction } from '../users/staff.policy.ts'
 import { requireViewer } from '../users/users.policy.ts';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
+import { formatMinor, formatUsd } from '@cadence/domain/money';
+import { accountBalance, findWalletAccount } from '../ledger/ledger.service.ts';
 
 export interface UserSummary {
   id: string;
@@ -187,8 +189,8 @@ export interface StaffAccountView extends UserSummary {
   statusChangedAt: Date | null;
   lastSignInAt: Date | null;
   plan: string;
-  /** No ledger is kept yet: null until balances exist. */
-  balance: null;
+  /** The wallet's balance from the ledger, formatted ('$120.00'; '$0.00' without a wallet); read-only. */
+  balance: string;
 }
 
 /** A person's account as staff see it. */
@@ -200,5 +202,13 @@ export async function getStaffAccount(ctx: AppContext, userId: string): Promise<
   });
   if (!user || user.deletedAt) throw new DomainError('NOT_FOUND', 'No such user');
   const { deletedAt: _deleted, ...rest } = user;
-  return { ...rest, plan: await activePlanName(ctx, user.id), balance: null };
+  return { ...rest, plan: await activePlanName(ctx, user.id), balance: await walletBalanceText(ctx, user.id) };
+}
+
+/** A user's wallet balance as staff read it (reads never create a wallet). */
+async function walletBalanceText(ctx: AppContext, userId: string): Promise<string> {
+  const wallet = await findWalletAccount(ctx.prisma, userId);
+  if (!wallet) return formatUsd(0n);
+  const b = await accountBalance(ctx.prisma, wallet.id);
+  return b.currency === 'USD' ? formatUsd(b.balanceMinor) : `${formatMinor(b.balanceMinor)} ${b.currency}`;
 }

@@ -2,8 +2,8 @@ import { NavLink } from 'react-router-dom';
 import { useShellServices } from '../../lib/shell-services';
 import { signOut } from '../../lib/viewer';
 
-/** The support area's own navigation: its sections and Sign Out (issue 19 item 9). */
-export function StaffNav() {
+/** The support area's own navigation: its sections (admins also see their screens) and Sign Out (issue 19 item 9). */
+export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
   const { rest, leave } = useShellServices();
   return (
     <nav aria-label="Support area" className="staff-nav">
@@ -16,6 +16,11 @@ export function StaffNav() {
         <li>
           <NavLink to="/support/review">Review queue</NavLink>
         </li>
+        {admin && (
+          <li>
+            <NavLink to="/support/store-endpoints">Store endpoints</NavLink>
+          </li>
+        )}
       </ul>
       <button type="button" className="button button--secondary" onClick={() => void signOut(rest, leave)}>
         Sign Out

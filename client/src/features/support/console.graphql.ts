@@ -52,6 +52,15 @@ export const ReviewReleaseQuery = graphql(`
       coverHeight
       outlets
       rejectionReasons
+      deliveries {
+        id
+        store
+        kind
+        status
+        sentAt
+        acknowledgedAt
+        error
+      }
       owner {
         id
         email
@@ -120,6 +129,8 @@ export const StaffAccountQuery = graphql(`
     consoleAbilities {
       manageAccounts
       liftSuperBlock
+      manageStaff
+      manageStoreEndpoints
     }
     staffAccount(userId: $userId) {
       account {
@@ -205,6 +216,18 @@ export const AdminEditReleaseMutation = graphql(`
         upc
         releaseDate
         originalReleaseDate
+      }
+    }
+  }
+`);
+
+export const AcknowledgeDeliveryMutation = graphql(`
+  mutation AcknowledgeDelivery($input: AcknowledgeDeliveryInput!) {
+    acknowledgeDelivery(input: $input) {
+      delivery {
+        id
+        status
+        acknowledgedAt
       }
     }
   }

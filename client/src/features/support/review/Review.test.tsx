@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
-import { AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
+import { AcknowledgeDeliveryMutation, AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
 import type { ReleaseStatus } from '../../../gql/graphql';
 import ReviewPage from './ReviewPage';
 import ReviewQueuePage from './ReviewQueuePage';
@@ -42,7 +42,9 @@ const track = (n: number) => ({
   credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
 });
 
-const release = (status: ReleaseStatus, rejectionReasons: string[] = []) => ({
+type Delivery = { id: string; store: string; kind: 'INSERT' | 'UPDATE' | 'TAKEDOWN'; status: 'PENDING' | 'SENT' | 'ACKNOWLEDGED' | 'FAILED'; sentAt: string | null; acknowledgedAt: string | null; error: string | null };
+
+const release = (status: ReleaseStatus, rejectionReasons: string[] = [], deliveries: Delivery[] = []) => ({
   
   id: 'r1',
   title: 'Glass Horizon',
@@ -65,6 +67,7 @@ const release = (status: ReleaseStatus, rejectionReasons: string[] = []) => ({
   coverHeight: 1600,
   outlets: ['Spotify'],
   rejectionReasons,
+  deliveries,
   owner: { id: 'u1', email: 'nova@cadence.test', name: 'Nova Lane', artistName: 'Nova Lane' },
   credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
   checkIssues: [],
@@ -182,4 +185,33 @@ test('staff correct metadata: only the changed fields are sent, with the version
   await user.click(within(form).getByRole('button', { name: 'Save correction' }));
   expect(await screen.findByText('Corrected: one field.')).toBeInTheDocument();
   expect(sent).toEqual({ releaseId: 'r1', version: 7, title: 'Glass Horizons' });
+});
+
+test('staff mark a sent delivery acknowledged from the review page; a failure is announced', async () => {
+  const sent: Delivery = { id: 'd1', store: 'Spotify', kind: 'INSERT', status: 'SENT', sentAt: '2031-01-02T10:00:00.000Z', acknowledgedAt: null, error: null };
+  let current = release('DELIVERED', [], [sent]);
+  let calls = 0;
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: current } })),
+    api.mutation(AcknowledgeDeliveryMutation, ({ variables }) => {
+      calls += 1;
+      if (calls === 1) return HttpResponse.json({ errors: [{ message: 'Only a sent delivery can be marked acknowledged', extensions: { code: 'CONFLICT' } }] });
+      expect(variables.input).toEqual({ deliveryId: 'd1' });
+      current = release('LIVE', [], [{ ...sent, status: 'ACKNOWLEDGED', acknowledgedAt: '2031-01-03T10:00:00.000Z' }]);
+      return HttpResponse.json({ data: { acknowledgeDelivery: { delivery: { id: 'd1', status: 'ACKNOWLEDGED', acknowledgedAt: '2031-01-03T10:00:00.000Z' } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  const deliveries = await screen.findByRole('region', { name: 'Deliveries' });
+  expect(within(deliveries).getByText(/Spotify: Insert, Sent/)).toBeInTheDocument();
+  const button = within(deliveries).getByRole('button', { name: 'Mark acknowledged: Spotify (Insert)' });
+  button.focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Only a sent delivery can be marked acknowledged');
+  await user.click(button);
+  expect(await screen.findByText('Marked acknowledged: Spotify.')).toBeInTheDocument();
+  expect(await within(deliveries).findByText(/Spotify: Insert, Acknowledged/)).toBeInTheDocument();
+  expect(within(deliveries).queryByRole('button')).toBeNull();
 });

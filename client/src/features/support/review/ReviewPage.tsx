@@ -10,6 +10,7 @@ import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, Re
 import { formatDuration, formatInstant, statusLabel } from '../console-format';
 import { AuditLogTable } from '../AuditLogTable';
 import { CorrectMetadataForm } from './CorrectMetadataForm';
+import { ReviewDeliveries } from './ReviewDeliveries';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
 
@@ -218,6 +219,7 @@ export default function ReviewPage() {
             </div>
           </section>
           {release.status === 'VALIDATED' && <Decision release={release} onDone={onDone} />}
+          <ReviewDeliveries deliveries={release.deliveries} onDone={onDone} />
           {(release.status === 'VALIDATED' || release.status === 'REJECTED') && <CorrectMetadataForm key={release.version} release={release} onDone={onDone} />}
           <AuditLogTable
             title="Audit log of this release"

@@ -8,6 +8,7 @@ import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
 import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
 import type { AccountStatus, StaffAccountQuery as StaffAccountData, UserAuditLogQuery as UserAuditLogData } from '../../../gql/graphql';
+import { ChangeUserRoleMutation } from '../admin/admin.graphql';
 import AccountPage from './AccountPage';
 
 const server = useMswServer();
@@ -30,12 +31,12 @@ const account = (status: AccountStatus, statusReason: string | null = null) => (
   createdAt: '2024-01-01T00:00:00.000Z',
   lastSignInAt: null,
   plan: 'VIP',
-  balance: null,
+  balance: '$1,234.56',
 });
 
-function page(status: AccountStatus, liftSuperBlock = false, reason: string | null = null): StaffAccountData {
+function page(status: AccountStatus, liftSuperBlock = false, reason: string | null = null, admin = false): StaffAccountData {
   return {
-    consoleAbilities: { manageAccounts: true, liftSuperBlock },
+    consoleAbilities: { manageAccounts: true, liftSuperBlock, manageStaff: admin, manageStoreEndpoints: admin },
     staffAccount: { account: account(status, reason), releases: [{ id: 'r1', title: 'Midnight Signals', status: 'LIVE' as const, releaseDate: '2024-03-15' }] },
   };
 }
@@ -66,12 +67,12 @@ function renderPage() {
   );
 }
 
-test('the account page shows profile, plan, balance placeholder, releases and audit history', async () => {
+test('the account page shows profile, plan, the ledger balance, releases and audit history', async () => {
   server.use(audit, api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('ACTIVE') })));
   renderPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Account: Nova Lane' })).toBeInTheDocument();
   expect(screen.getByText('VIP')).toBeInTheDocument();
-  expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  expect(screen.getByText('Balance').nextElementSibling).toHaveTextContent('$1,234.56');
   expect(screen.getByRole('link', { name: 'Midnight Signals' })).toHaveAttribute('href', '/support/review/r1');
   const history = await screen.findByRole('region', { name: 'Audit history' });
   expect(within(history).getByText('Sam Support')).toBeInTheDocument();
@@ -120,4 +121,45 @@ test('unblocking a blocked account', async () => {
   await user.click(screen.getByRole('button', { name: 'Unblock' }));
   expect(await screen.findByText('The account is active again.')).toBeInTheDocument();
   expect(sent).toEqual({ userId: 'u1', reason: null });
+});
+
+test('support does not see the role form or the admin link', async () => {
+  server.use(audit, api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('ACTIVE') })));
+  renderPage();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Account: Nova Lane' })).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Role' })).toBeNull();
+  expect(screen.queryByLabelText('Role of this person')).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Store endpoints' })).toBeNull();
+});
+
+test('an admin changes the role (button from the keyboard); the same role and a refusal are announced', async () => {
+  let sent: unknown;
+  let calls = 0;
+  server.use(
+    audit,
+    api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('ACTIVE', true, null, true) })),
+    api.mutation(ChangeUserRoleMutation, ({ variables }) => {
+      calls += 1;
+      if (calls === 1) return HttpResponse.json({ errors: [{ message: 'You cannot change your own role', extensions: { code: 'FORBIDDEN' } }] });
+      sent = variables.input;
+      return HttpResponse.json({ data: { changeUserRole: { user: { id: 'u1', role: 'SUPPORT' } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  expect(await screen.findByRole('link', { name: 'Store endpoints' })).toHaveAttribute('href', '/support/store-endpoints');
+  const form = screen.getByRole('form', { name: 'Role' });
+  await user.click(within(form).getByRole('button', { name: 'Change role' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a different role.');
+  const select = within(form).getByLabelText('Role of this person');
+  await user.selectOptions(select, 'SUPPORT');
+  expect(select).toHaveValue('SUPPORT');
+  // the button is reached and pressed from the keyboard
+  await user.tab();
+  expect(within(form).getByRole('button', { name: 'Change role' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('You cannot change your own role');
+  await user.click(within(form).getByRole('button', { name: 'Change role' }));
+  expect(await screen.findByText('The role is now Support.')).toBeInTheDocument();
+  expect(sent).toEqual({ userId: 'u1', role: 'SUPPORT' });
 });

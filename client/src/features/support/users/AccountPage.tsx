@@ -10,6 +10,7 @@ import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLog
 import { formatInstant, statusLabel } from '../console-format';
 import { AuditLogTable } from '../AuditLogTable';
 import { StaffNav } from '../StaffNav';
+import { RoleForm } from '../admin/RoleForm';
 import '../support.css';
 
 export const handle: PageHandle = {
@@ -97,7 +98,7 @@ export default function AccountPage() {
   const name = account ? [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email : '';
   return (
     <section className="page" aria-labelledby={titleId}>
-      <StaffNav />
+      <StaffNav admin={data?.consoleAbilities.manageStoreEndpoints ?? false} />
       <h1 id={titleId}>{account ? `Account: ${name}` : 'Account'}</h1>
       {loading && !page && <Spinner label="Loading the account" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
@@ -122,7 +123,7 @@ export default function AccountPage() {
             <dt>Plan</dt>
             <dd>{account.plan}</dd>
             <dt>Balance</dt>
-            <dd>{account.balance ?? 'Not available yet'}</dd>
+            <dd>{account.balance ?? '–'}</dd>
             <dt>Location</dt>
             <dd>{[account.city, account.country].filter(Boolean).join(', ') || '–'}</dd>
             <dt>Joined</dt>
@@ -131,6 +132,7 @@ export default function AccountPage() {
             <dd>{formatInstant(account.lastSignInAt as string | null)}</dd>
           </dl>
           <AccountStatusForm account={account} canLiftSuperBlock={data?.consoleAbilities.liftSuperBlock ?? false} onDone={onDone} />
+          {data?.consoleAbilities.manageStaff && <RoleForm key={account.role} userId={account.id} role={account.role} onDone={onDone} />}
           <section>
             <h2 id={`${titleId}-releases`}>Releases</h2>
             {page.releases.length === 0 ? (

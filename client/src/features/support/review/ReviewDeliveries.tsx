@@ -1,0 +1,56 @@
+import { useMutation } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { AcknowledgeDeliveryMutation } from '../console.graphql';
+import { formatInstant, statusLabel } from '../console-format';
+
+interface Delivery {
+  id: string;
+  store: string;
+  kind: string;
+  status: string;
+  sentAt?: unknown;
+  acknowledgedAt?: unknown;
+  error?: string | null;
+}
+
+/** Issue 14: a release's messages to stores; staff mark a sent one acknowledged when the store confirmed another way. */
+export function ReviewDeliveries({ deliveries, onDone }: { deliveries: readonly Delivery[]; onDone: (message: string) => void }) {
+  const titleId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [acknowledge, acknowledging] = useMutation(AcknowledgeDeliveryMutation);
+  if (deliveries.length === 0) return null;
+
+  const onAcknowledge = async (d: Delivery) => {
+    setProblem(null);
+    try {
+      await acknowledge({ variables: { input: { deliveryId: d.id } } });
+      onDone(`Marked acknowledged: ${d.store}.`);
+    } catch (failure) {
+      setProblem(graphqlErrorInfo(failure).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>Deliveries</h2>
+      {problem && <ErrorMessage>{problem}</ErrorMessage>}
+      <ul className="review__deliveries">
+        {deliveries.map((d) => (
+          <li key={d.id}>
+            {d.store}: {statusLabel(d.kind)}, {statusLabel(d.status)}
+            {d.sentAt ? `, sent ${formatInstant(d.sentAt as string)}` : ''}
+            {d.acknowledgedAt ? `, acknowledged ${formatInstant(d.acknowledgedAt as string)}` : ''}
+            {d.error ? ` (${d.error})` : ''}{' '}
+            {d.status === 'SENT' && (
+              <button type="button" className="button button--secondary" disabled={acknowledging.loading} onClick={() => void onAcknowledge(d)} aria-label={`Mark acknowledged: ${d.store} (${statusLabel(d.kind)})`}>
+                Mark acknowledged
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
