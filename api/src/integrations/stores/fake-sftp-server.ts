@@ -32,8 +32,8 @@ function attrsOf(st: Stats) {
 
 /** Starts the server on a random port, serving `root` (the SFTP `/`). */
 export async function startFakeSftpServer(root: string): Promise<FakeSftpServer> {
-  const hostKey = utils.generateKeyPairSync('ed25519');
-  const client = utils.generateKeyPairSync('ed25519');
+  const hostKey = utils.generateKeyPairSync('ecdsa', { bits: 256 });
+  const client = utils.generateKeyPairSync('ecdsa', { bits: 256 });
   const allowed = utils.parseKey(client.public);
   if (allowed instanceof Error) throw allowed;
   const username = 'store';

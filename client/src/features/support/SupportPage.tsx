@@ -11,6 +11,7 @@ import { WithdrawalApprovals } from './WithdrawalApprovals';
 import { SalesImportPanel } from './sales-imports/SalesImportPanel';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 import { StaffNav } from './StaffNav';
+import { TableRegion } from '../../ui/TableRegion';
 import './support.css';
 
 export const handle: PageHandle = {
@@ -69,7 +70,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {called && !loading && !error && users.length === 0 && <p role="status">No user matches.</p>}
       {users.length > 0 && (
-        <div className="table-scroll" role="region" aria-labelledby="support-results-caption" tabIndex={0}>
+        <TableRegion label="Users found">
           <table className="support__results">
             <caption id="support-results-caption">Users found</caption>
             <thead>
@@ -108,7 +109,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <WithdrawalApprovals />
       <section aria-labelledby="support-in-app-title">

@@ -4,6 +4,7 @@ import { formatUsd, parseMoney } from '@cadence/domain/money';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
+import { TableRegion } from '../../ui/TableRegion';
 import { ApproveWithdrawalMutation, RejectWithdrawalMutation, WithdrawalsAwaitingApprovalQuery } from './withdrawals.graphql';
 
 const usd = (amount: string) => {
@@ -54,6 +55,7 @@ export function ApprovalList() {
       <p role="status">{done}</p>
       {!loading && !error && rows.length === 0 && <p>No withdrawal is waiting for approval.</p>}
       {rows.length > 0 && (
+        <TableRegion label="Withdrawals awaiting approval">
         <table aria-labelledby="support-withdrawals-title">
           <thead>
             <tr>
@@ -81,6 +83,7 @@ export function ApprovalList() {
             ))}
           </tbody>
         </table>
+        </TableRegion>
       )}
     </div>
   );

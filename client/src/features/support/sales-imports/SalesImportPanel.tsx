@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
+import { TableRegion } from '../../../ui/TableRegion';
 
 export const SalesImportsQuery = graphql(`
   query SalesImports {
@@ -89,6 +90,7 @@ export function SalesImportPanel() {
         </button>
       </form>
       <p role={message?.kind === 'error' ? 'alert' : 'status'}>{message?.text}</p>
+      <TableRegion label="Recent imports">
       <table>
         <caption>Recent imports</caption>
         <thead>
@@ -118,6 +120,7 @@ export function SalesImportPanel() {
           ))}
         </tbody>
       </table>
+      </TableRegion>
     </section>
   );
 }
