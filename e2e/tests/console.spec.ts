@@ -1,37 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { wav } from '../e2e-test-kit.ts';
 
 // Issue 14: support reviews a release the artist submitted. Each journey builds its own release.
 const ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
 const SUPPORT = { username: 'support@cadence.test', password: 'Cadence123' };
-
-/** A short PCM WAV (44.1 kHz, 16 bit, stereo) of a quiet tone. */
-function wav(seconds: number, frequency: number): Buffer {
-  const sampleRate = 44_100;
-  const frames = Math.round(seconds * sampleRate);
-  const dataSize = frames * 4;
-  const buffer = Buffer.alloc(44 + dataSize);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + dataSize, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(2, 22);
-  buffer.writeUInt32LE(sampleRate, 24);
-  buffer.writeUInt32LE(sampleRate * 4, 28);
-  buffer.writeUInt16LE(4, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(dataSize, 40);
-  for (let i = 0; i < frames; i += 1) {
-    const sample = Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 8000);
-    buffer.writeInt16LE(sample, 44 + i * 4);
-    buffer.writeInt16LE(sample, 46 + i * 4);
-  }
-  return buffer;
-}
 
 async function signIn(request: APIRequestContext, input: { username: string; password: string }) {
   const response = await request.post('/graphql', { data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input } } });
