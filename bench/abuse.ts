@@ -26,7 +26,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
-import { serverNodeArgs } from '../scripts/server-args.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-args.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const aliases = Number(process.env.BENCH_ALIASES ?? 30_000);
@@ -64,7 +64,7 @@ if (pgServer) await adminSql(`CREATE DATABASE ${benchDb}`);
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const child = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, main], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'info', SMTP_URL: '' },
+  env: { ...serverEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'info', SMTP_URL: '' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let exited: string | null = null;

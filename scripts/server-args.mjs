@@ -13,3 +13,14 @@ export function serverNodeArgs(env = process.env) {
   if (!Number.isInteger(heapMb) || heapMb < 128) throw new Error(`API_HEAP_MB must be a whole number of megabytes, at least 128 (got '${env.API_HEAP_MB}')`);
   return [`--max-old-space-size=${heapMb}`, '--import', 'tsx'];
 }
+
+/**
+ * Environment for the API process. glibc raises its mmap threshold each time a large block is
+ * freed, so after the first password hashes (argon2 takes 19 MiB a time, on libuv's threads) such
+ * blocks come from per-thread arenas that never shrink: ~150 MB of the idle server's RSS was
+ * freed-but-kept hash memory (bench/abuse.ts). A fixed threshold gives large blocks back on free.
+ * A value already in the environment wins.
+ */
+export function serverEnv(env = process.env) {
+  return { MALLOC_MMAP_THRESHOLD_: '131072', ...env };
+}

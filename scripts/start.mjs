@@ -3,7 +3,7 @@
 // applies pending migrations and serves the client and GraphQL on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { serverNodeArgs } from './server-args.mjs';
+import { serverEnv, serverNodeArgs } from './server-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (label, cmd, args, env = {}) => {
@@ -28,7 +28,7 @@ if (!process.argv.includes('--no-build')) {
 const child = spawn(process.execPath, [...serverNodeArgs(), 'api/src/server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: serverEnv({ NODE_ENV: 'production', ...process.env }),
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.pgliteDir).toBe('/srv/cadence/data/pglite');
     expect(c.seedDemo).toBe(true);
+    expect(c.pgliteSharedBuffers).toBe('32MB');
     expect(c.env).toMatchObject({ envName: 'dev', production: false, sunsetDate: '2024-09-26', hideDSPSelection: false, withdrawalMinimum: 1 });
   });
 
@@ -23,6 +24,8 @@ describe('loadConfig', () => {
     [{ CAPTCHA_COST: '10', PRODUCTION: 'true' }, "CAPTCHA_COST must be at least 1000 when PRODUCTION=true (got '10')"],
     [{ CAPTCHA_COST: '0' }, "CAPTCHA_COST must be a whole number of at least 1 (got '0')"],
     [{ SIGNUP_CAPTCHA: 'maybe' }, "SIGNUP_CAPTCHA must be true or false (got 'maybe')"],
+    [{ PGLITE_SHARED_BUFFERS: 'lots' }, "PGLITE_SHARED_BUFFERS must be a size such as 32MB, 512kB or 1GB (got 'lots')"],
+    [{ PGLITE_SHARED_BUFFERS: '0MB' }, "PGLITE_SHARED_BUFFERS must be a size such as 32MB, 512kB or 1GB (got '0MB')"],
     [{ LOG_LEVEL: 'loud' }, "LOG_LEVEL must be one of error, warn, info, debug (got 'loud')"],
   ])('rejects %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

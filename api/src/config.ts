@@ -36,6 +36,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   pgliteDir: string;
+  /** The embedded database's buffer pool (PGLITE_SHARED_BUFFERS, default 32MB). */
+  pgliteSharedBuffers: string;
   storage: StorageConfig;
   seedDemo: boolean;
   logLevel: 'error' | 'warn' | 'info' | 'debug';
@@ -157,6 +159,13 @@ function isoDate(env: Env, name: string, fallback: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
     throw new ConfigError(`${name} must be a date as YYYY-MM-DD (got '${v}')`);
   }
+  return v;
+}
+
+function memorySize(env: Env, name: string, fallback: string): string {
+  const v = str(env, name, fallback);
+  const m = /^(\d+)(kB|MB|GB)$/.exec(v);
+  if (!m || Number(m[1]) === 0) throw new ConfigError(`${name} must be a size such as 32MB, 512kB or 1GB (got '${v}')`);
   return v;
 }
 
@@ -284,6 +293,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: dbUrl,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
+    pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', '32MB'),
     storage,
     seedDemo: bool(env, 'SEED_DEMO', dbUrl === undefined),
     logLevel: logLevel as Config['logLevel'],

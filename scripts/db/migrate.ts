@@ -119,7 +119,7 @@ async function check(paths: Paths, out: (line: string) => void): Promise<number>
 
 async function openConfiguredDatabase(paths: Paths) {
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, migrationsDir: paths.migrations });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers, migrationsDir: paths.migrations });
   return db;
 }
 

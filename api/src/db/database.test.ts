@@ -46,14 +46,27 @@ describe('embedded PGlite', () => {
     const db = await openDatabase({ dataDir: dir, migrationsDir });
     try {
       expect(db.kind).toBe('pglite');
+      expect(await db.pendingMigrations()).toBeUndefined(); // no _prisma_migrations table yet
       expect((await db.migrate()).applied).toEqual(['20000101000000_init']);
+      expect(await db.pendingMigrations()).toEqual([]);
       expect((await db.migrate()).applied).toEqual([]);
       expect((await db.migrationStatus()).upToDate).toBe(true);
       await db.ping();
+      // PGlite's WebAssembly memory holds the buffer pool: 32MB by default, not PostgreSQL's 128MB.
+      expect(await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
       // A Postgres error from our PGlite reaches Prisma as a mapped driver error, not a raw one.
       await db.sql.exec('CREATE TABLE probe (id int PRIMARY KEY)');
       await db.prisma.$executeRawUnsafe('INSERT INTO probe VALUES (1)');
       await expect(db.prisma.$executeRawUnsafe('INSERT INTO probe VALUES (1)')).rejects.toMatchObject({ code: 'P2010' });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('runs with the buffer pool it is given', async () => {
+    const db = await openDatabase({ dataDir: path.join(tmp, 'buffers-48'), migrationsDir, pgliteSharedBuffers: '48MB' });
+    try {
+      expect(await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
     } finally {
       await db.close();
     }
@@ -99,6 +112,9 @@ describe('embedded PGlite', () => {
       expect(error.message).toContain('20000102000000_broken');
       const status = await db.migrationStatus();
       expect(status.failed).toEqual(['20000102000000_broken']);
+      // A failed row sends the next start to the engine, which names it again instead of skipping it.
+      expect(await db.pendingMigrations()).toBeUndefined();
+      expect((await startupError(db.migrate())).message).toContain('20000102000000_broken');
       const tables = await db.sql.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
       expect(tables.map((t) => t.tablename)).not.toContain('half_done');
     } finally {

@@ -51,6 +51,12 @@ export interface Database {
   migrate(): Promise<{ applied: string[] }>;
   /** Compares the database's migration history with prisma/migrations. */
   migrationStatus(): Promise<MigrationStatus>;
+  /**
+   * Migrations in the folder that the database has not finished, read from `_prisma_migrations`
+   * with one query and without loading the schema engine (for start-up and readiness checks).
+   * Undefined when the table is missing or records a failed migration: ask `migrationStatus()`.
+   */
+  pendingMigrations(): Promise<string[] | undefined>;
   /** After fixing a failed migration by hand: record it as rolled back (retried) or applied (skipped). */
   resolveMigration(name: string, as: 'rolled-back' | 'applied'): Promise<void>;
   /** Resolves when the database answers a trivial query (readiness probe). */
@@ -64,6 +70,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** The PGlite data folder (config.pgliteDir, e.g. ./data/pglite); created when missing. */
   dataDir: string;
+  /** PGlite's shared_buffers (config.pgliteSharedBuffers, e.g. '32MB'); PostgreSQL ignores it. */
+  pgliteSharedBuffers?: string;
   /** Defaults to the repository's prisma/migrations. */
   migrationsDir?: string;
   /** How long to wait for PostgreSQL to accept a connection. Default 5 s. */
@@ -80,7 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl !== undefined && options.databaseUrl.trim() !== '') {
     return openPostgres(options.databaseUrl.trim(), migrationsDir, options);
   }
-  const handle = await openPgliteDir(options.dataDir);
+  const handle = await openPgliteDir(options.dataDir, { sharedBuffers: options.pgliteSharedBuffers });
   return pgliteDatabase(handle.client, path.resolve(options.dataDir), migrationsDir, handle.close);
 }
 
@@ -92,7 +100,8 @@ async function pgliteDatabase(client: PGlite, location: string, migrationsDir: s
     prisma,
     kind: 'pglite',
     location,
-    migrate: () => applyMigrations(target, migrationsDir),
+    migrate: () => applyMigrations(target, migrationsDir, sqlOf(client)),
+    pendingMigrations: () => pendingMigrations(sqlOf(client), migrationsDir),
     migrationStatus: () => withEngine(target, (engine) => engine.migrationStatus(migrationsDir)),
     resolveMigration: (name, as) => resolveMigration(target, migrationsDir, name, as),
     ping: async () => {
@@ -131,13 +140,15 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
     throw postgresStartupError(error, where);
   }
   const prisma = new PrismaClient({ adapter: postgresClientAdapter(pool, onError) });
+  const poolQuery: RowQuery = async (text) => (await pool.query(text)).rows;
   const target: MigrationTarget = { kind: 'postgres', url };
   let closed = false;
   return {
     prisma,
     kind: 'postgres',
     location: `${where.host}/${where.database}`,
-    migrate: () => withMigrateLock(url, () => applyMigrations(target, migrationsDir)),
+    migrate: () => withMigrateLock(url, () => applyMigrations(target, migrationsDir, poolQuery)),
+    pendingMigrations: () => pendingMigrations(poolQuery, migrationsDir),
     migrationStatus: () => withEngine(target, (engine) => engine.migrationStatus(migrationsDir)),
     resolveMigration: (name, as) => resolveMigration(target, migrationsDir, name, as),
     ping: async () => {
@@ -173,8 +184,30 @@ async function withEngine<T>(target: MigrationTarget, fn: (engine: Awaited<Retur
   }
 }
 
-async function applyMigrations(target: MigrationTarget, migrationsDir: string): Promise<{ applied: string[] }> {
+type RowQuery = (text: string) => Promise<Record<string, unknown>[]>;
+
+const sqlOf =
+  (client: PGlite): RowQuery =>
+  async (text) =>
+    (await client.query<Record<string, unknown>>(text)).rows;
+
+async function pendingMigrations(query: RowQuery, migrationsDir: string): Promise<string[] | undefined> {
+  const [table] = await query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
+  if (!table?.present) return undefined;
+  const rows = await query('SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM _prisma_migrations');
+  if (rows.some((r) => !r.finished && !r.rolled_back)) return undefined;
+  const done = new Set(rows.filter((r) => r.finished && !r.rolled_back).map((r) => String(r.migration_name)));
+  const { migrationDirectories } = await readMigrationsList(migrationsDir);
+  return migrationDirectories.map((m) => m.path).filter((name) => !done.has(name));
+}
+
+/**
+ * Applies pending migrations with Prisma's schema engine. When one query shows nothing pending the
+ * engine is not loaded at all: its WebAssembly instance cannot be unloaded and keeps ~50 MB.
+ */
+async function applyMigrations(target: MigrationTarget, migrationsDir: string, query?: RowQuery): Promise<{ applied: string[] }> {
   try {
+    if (query && (await pendingMigrations(query, migrationsDir))?.length === 0) return { applied: [] };
     return await withEngine(target, (engine) => engine.applyMigrations(migrationsDir));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ import { openDatabase } from '../db/database.ts';
 import { checkLedger } from '../modules/ledger/ledger.service.ts';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
 try {
   const status = await db.migrationStatus();
   if (!status.hasMigrationsTable || status.pending.length) {

@@ -17,7 +17,7 @@ if (!file || !values.period || !values.source) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
 try {
   await db.migrate();
   const { batch, created } = await registerSalesBatch(db.prisma, { checksum: await fileChecksum(file), period: values.period, source: values.source, fileName: path.basename(file) });

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel, { service: 'cadence-api' });
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   const { applied } = await db.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
