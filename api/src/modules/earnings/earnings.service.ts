@@ -186,8 +186,8 @@ export async function requestWithdrawal(ctx: AppContext, input: WithdrawInput): 
 
   const tax = await refreshTaxStatus(ctx, viewer.userId);
   if (isTaxBlocking(tax)) throw withdrawalRefusal('TAX_VERIFICATION', verifyTaxMessage(payouts.providerName), { taxVerificationStatus: tax, taxFormUrl: payouts.taxFormUrl });
-  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { paypalEmail: true } });
-  if (!user.paypalEmail) throw withdrawalRefusal('NO_PAYOUT_METHOD', WITHDRAWAL_MESSAGES.noPayPal);
+  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { paypalEmail: true, paypalVerifiedAt: true } });
+  if (!user.paypalEmail || !user.paypalVerifiedAt) throw withdrawalRefusal('NO_PAYOUT_METHOD', WITHDRAWAL_MESSAGES.noPayPal);
 
   const wallet = await walletAccount(ctx.prisma, viewer.userId);
   const result = await ctx.prisma.$transaction(async (tx) => {

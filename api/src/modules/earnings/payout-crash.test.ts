@@ -60,7 +60,7 @@ const open = (): Promise<Database> => openDatabase({ databaseUrl, dataDir: path.
 
 /** A user with a withdrawal placed (hold + PENDING + queued payout job), as the request leaves it. */
 async function pendingWithdrawal(db: Database, amountMinor: bigint) {
-  const user = await buildUser(db.prisma, { paypalEmail: 'crash@paypal.test' });
+  const user = await buildUser(db.prisma, { paypalEmail: 'crash@paypal.test', paypalVerifiedAt: new Date() });
   const wallet = await walletAccount(db.prisma, user.id);
   const sales = await ensureAccount(db.prisma, { kind: 'SALES_CLEARING' });
   await postTransaction(db.prisma, { kind: 'SALES_POSTING', idempotencyKey: `crash-sales:${user.id}`, entries: [{ accountId: sales.id, amountMinor: -amountMinor }, { accountId: wallet.id, amountMinor }] });

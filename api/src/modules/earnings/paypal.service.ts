@@ -35,7 +35,7 @@ export const PAYPAL_NOT_FOUND_KEY = 'paypal-not-found';
 
 async function account(ctx: AppContext, userId: string): Promise<PayPalAccountView> {
   const u = await ctx.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { paypalEmail: true, paypalFirstName: true, paypalLastName: true, paypalVerifiedAt: true } });
-  return { linked: Boolean(u.paypalEmail), email: u.paypalEmail, firstName: u.paypalFirstName, lastName: u.paypalLastName, verifiedAt: u.paypalVerifiedAt };
+  return { linked: Boolean(u.paypalEmail && u.paypalVerifiedAt), email: u.paypalEmail, firstName: u.paypalFirstName, lastName: u.paypalLastName, verifiedAt: u.paypalVerifiedAt };
 }
 
 /** The viewer's linked PayPal account (support acting as them may read it). */

@@ -33,7 +33,7 @@ const deps = () => ({ prisma: server.prisma, config: server.config, logger });
 
 /** An artist with a linked PayPal account and `amountMinor` of posted earnings. */
 async function earner(amountMinor: bigint, overrides: Parameters<typeof buildUser>[1] = {}) {
-  const user = await buildUser(server.prisma, { paypalEmail: 'payee@paypal.test', paypalFirstName: 'Pay', paypalLastName: 'Ee', ...overrides });
+  const user = await buildUser(server.prisma, { paypalEmail: 'payee@paypal.test', paypalFirstName: 'Pay', paypalLastName: 'Ee', paypalVerifiedAt: new Date(), ...overrides });
   if (amountMinor > 0n) {
     const wallet = await walletAccount(server.prisma, user.id);
     const sales = await ensureAccount(server.prisma, { kind: 'SALES_CLEARING' });
@@ -125,6 +125,14 @@ test('tax REQUIRED, FAILED and UNDER_REVIEW refuse with the provider message and
 test('without a linked PayPal account the withdrawal is refused', async () => {
   const { cookie } = await earner(20_00n, { paypalEmail: null });
   expect(await rest('POST', '/financial/withdraw', cookie, { balance: '20.00' })).toMatchObject({ status: 400, body: { Message: 'Link your PayPal account before withdrawing' } });
+});
+
+test('a PayPal address changed through the profile is not paid to until it is verified again', async () => {
+  const { cookie } = await earner(20_00n);
+  const put = await rest('PUT', '/users/current-user-info', cookie, { paypalEmail: 'someone-else@example.com' });
+  expect(put).toMatchObject({ status: 200, body: { paypalEmail: 'someone-else@example.com' } });
+  expect(await rest('POST', '/financial/withdraw', cookie, { balance: '20.00' })).toMatchObject({ status: 400, body: { Message: 'Link your PayPal account before withdrawing' } });
+  expect(await server.prisma.withdrawal.count({ where: { user: { is: { paypalEmail: 'someone-else@example.com' } } } })).toBe(0);
 });
 
 test('provider refusals: code 33 is recorded on the REJECTED withdrawal with its message; the hold is released', async () => {
@@ -253,7 +261,7 @@ test('authorization: nobody reads another person\u2019s money; support acting as
 test('withdrawals can be switched off', async () => {
   const off = await startTestServer({ DISABLE_WITHDRAWALS: 'true', DATA_DIR: sandboxDir });
   try {
-    const user = await buildUser(off.prisma, { paypalEmail: 'p@paypal.test' });
+    const user = await buildUser(off.prisma, { paypalEmail: 'p@paypal.test', paypalVerifiedAt: new Date() });
     const cookie = await sessionCookieFor(off.prisma, user.id);
     const res = await fetch(`${off.url}/api/financial/withdraw`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ balance: '5.00' }) });
     expect(res.status).toBe(400);

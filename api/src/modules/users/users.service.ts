@@ -366,6 +366,10 @@ export async function updateProfile(ctx: AppContext, patch: ProfilePatchInput): 
     else set(field, user[field], value);
   }
 
+  // The address withdrawals are paid to is trusted only as verified with PayPal (paypal.service.ts):
+  // a change made here unlinks it until it is verified again.
+  if (PAYPAL_FIELDS.some((f) => f in newValues)) data.paypalVerifiedAt = null;
+
   let updated = user;
   if (Object.keys(data).length) {
     updated = await ctx.prisma.user.update({ where: { id: user.id }, data });
