@@ -9,7 +9,8 @@ import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
 
 const ID_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${TEXT_LIMITS.label}}$`);
-const LOGS_PER_IP = { limit: 300, windowMs: 15 * 60_000 };
+// A browser reports a few errors per page at most; more from one address is a flood (429).
+const LOGS_PER_IP = { limit: 60, windowMs: 60_000 };
 export const CLIENT_LOG_MAX_CHARS = TEXT_LIMITS.logMessage;
 
 function id(value: unknown, field: string): string {
