@@ -3,6 +3,7 @@
  * to the same table) and, when SENTRY_DSN is set, to Sentry (or a service that speaks its
  * protocol) with the user's id, full name and email, the request id, and no secrets.
  */
+import type * as SentryModule from '@sentry/node';
 import type { Config } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
@@ -11,7 +12,7 @@ import { ERROR_TRACE_SAMPLE_RATE } from '@cadence/domain/constants';
 import { scrubSecrets } from '@cadence/domain/error-reports';
 import { recordServerError } from '../modules/operations/operations.service.ts';
 
-type SentryNode = typeof import('@sentry/node');
+type SentryNode = typeof SentryModule;
 
 let sentry: Promise<SentryNode> | undefined;
 
