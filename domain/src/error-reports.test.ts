@@ -5,7 +5,7 @@ describe('error report scrubbing', () => {
   it.each(['password', 'newPassword', 'cookie', 'Cookie', 'authorization', 'x-api-key', 'cardNumber', 'cvc', 'refresh_token', 'cadence_session'])('treats %s as secret', (key) => {
     expect(isSecretKey(key)).toBe(true);
   });
-  it.each(['email', 'message', 'id', 'url', 'username'])('keeps %s', (key) => {
+  it.each(['email', 'message', 'id', 'url', 'username', 'spans', 'passive'])('keeps %s', (key) => {
     expect(isSecretKey(key)).toBe(false);
   });
 

@@ -6,7 +6,7 @@
 export const FILTERED = '[Filtered]';
 
 /** Keys whose values are secret wherever they appear (headers, bodies, extra data, breadcrumbs). */
-const SECRET_KEY = /pass(word)?|passwd|secret|token|cookie|authorization|session|csrf|api[-_]?key|card|cvc|cvv|iban|pan$/i;
+const SECRET_KEY = /passw(or)?d|^pass$|secret|token|cookie|authorization|session|csrf|api[-_]?key|card|cvc|cvv|iban|^pan$/i;
 
 /** Secrets inside free text: bearer tokens, cookie-style pairs, card-like digit runs. */
 const SECRET_TEXT: readonly [RegExp, string][] = [
