@@ -62,6 +62,8 @@ export interface Config {
   /** Code assignment: ISRC registrant (country + registrant code, 'QZCAD') and the UPC company prefix (digits). */
   codes: { isrcRegistrant: string; upcPrefix: string };
   shutdownGraceMs: number;
+  /** Bearer token that /metrics asks for (METRICS_TOKEN); empty: /metrics answers 403 to everyone. */
+  metricsToken: string;
   /**
    * Proof-of-work cost of a captcha challenge (CAPTCHA_COST, PBKDF2 rounds per attempt; default 5000,
    * about a second in a browser). Tests may lower it, never below 1; production refuses under 1000.
@@ -328,6 +330,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     codes: { isrcRegistrant: isrcRegistrant(env), upcPrefix: upcPrefix(env) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    metricsToken: str(env, 'METRICS_TOKEN', ''),
     captchaCost: captchaCost(env),
     signupCaptcha: bool(env, 'SIGNUP_CAPTCHA', bool(env, 'PRODUCTION', false)),
     ddex: {

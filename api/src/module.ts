@@ -14,6 +14,7 @@ import type { JobHandler } from './jobs/job-queue.ts';
 import type { RequestAuthenticator } from './http/auth.ts';
 import type { PruneTask } from './jobs/prune.ts';
 import type { SqlRunner } from './db/database.ts';
+import type { Registry } from 'prom-client';
 
 /** What a module's jobs and start-up tasks receive. */
 export interface ModuleDeps {
@@ -41,6 +42,8 @@ export interface CadenceModule {
   prune?: readonly PruneTask[];
   /** Runs once at boot after migrations, in every process: must be idempotent (e.g. schedule a recurring job). */
   onStart?: (deps: ModuleDeps) => Promise<unknown>;
+  /** Adds its gauges to the /metrics registry (read from the database at scrape time). */
+  metrics?: (registry: Registry, sql: SqlRunner) => void;
   /** How requests are authenticated; exactly one module (auth) provides it. */
   authenticator?: RequestAuthenticator;
 }

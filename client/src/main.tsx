@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { loadClientConfigsOnce } from './lib/environment';
 import { createAppRouter, routes } from './app/router';
 import { trackFetchActivity } from './app/shell/activity';
+import { installErrorReports, startErrorReports } from './lib/error-reports/error-reports';
 import './app/global.css';
 // Issue 22: the public pages' styles come with the first stylesheet, so the server-rendered page is
 // laid out right in its first frame (loaded with their page chunk, they moved everything on arrival).
@@ -14,8 +15,11 @@ import './features/legal/legal.css';
 // Every request counts for the global spinner (supporting §4); wrap fetch before anything fetches.
 trackFetchActivity();
 
+// Issue 24: uncaught errors are caught from the start and reported once the configuration says where.
+installErrorReports();
+
 // Core §8: load the client configuration once; the first render does not wait for it.
-void loadClientConfigsOnce();
+void loadClientConfigsOnce().then(startErrorReports);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

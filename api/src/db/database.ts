@@ -42,6 +42,13 @@ export interface SqlRunner {
   copyIn(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<number>;
 }
 
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
@@ -61,6 +68,8 @@ export interface Database {
   resolveMigration(name: string, as: 'rolled-back' | 'applied'): Promise<void>;
   /** Resolves when the database answers a trivial query (readiness probe). */
   ping(): Promise<void>;
+  /** Connection pool use (PostgreSQL; the embedded database has one connection and no pool). */
+  poolStats?(): PoolStats;
   sql: SqlRunner;
   close(): Promise<void>;
 }
@@ -154,6 +163,7 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     sql: {
       // A read whose connection is lost is sent once more (db/connection-errors.ts).
       query: async <T,>(text: string, params?: unknown[], options?: { prepare?: boolean }) =>

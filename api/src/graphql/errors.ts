@@ -4,6 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { Logger } from '../logger.ts';
+import { reportServerError } from '../log-context.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /** The GraphQL extension code for a domain error code. */
@@ -51,6 +52,7 @@ export function formatError(logger: Logger) {
     }
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
       logger.error('graphql resolver failed', { err: original instanceof Error ? original : new Error(String(original)) });
+      reportServerError(original);
       return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
     return formatted;

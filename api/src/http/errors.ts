@@ -1,6 +1,7 @@
 /** Maps errors to HTTP answers for the legacy REST API (one exhaustive switch). */
 import type { ErrorRequestHandler } from 'express';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
+import { reportServerError } from '../log-context.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-errors.ts';
 
 /** The HTTP status of a domain error code. */
@@ -57,6 +58,7 @@ export function errorHandler(): ErrorRequestHandler {
       return;
     }
     req.ctx?.logger.error('request failed', { err: err instanceof Error ? err : new Error(String(err)) });
+    reportServerError(err);
     res.status(500).json({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again later' });
   };
 }

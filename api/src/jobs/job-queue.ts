@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
+import { runWithLogContext } from '../log-context.ts';
 
 export interface EnqueueOptions {
   queue?: string;
@@ -298,7 +299,8 @@ export class JobWorker {
     const handler = this.handlers[job.name];
     try {
       if (!handler) throw new Error(`no handler for job '${job.name}'`);
-      const result = await handler(job.payload, job);
+      // Every log line the handler writes carries the job id.
+      const result = await runWithLogContext({ jobId: job.id, jobName: job.name }, () => handler(job.payload, job));
       await this.db.job.update({
         where: { id: job.id },
         data: { status: 'SUCCEEDED', result: (result ?? null) as never, finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },

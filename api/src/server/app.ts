@@ -1,5 +1,4 @@
 /** The express application: request context, health, GraphQL, the legacy /api router and the client. */
-import { randomUUID } from 'node:crypto';
 import express, { Router, type Express } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -9,7 +8,7 @@ import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { SqlRunner } from '../db/database.ts';
+import type { PoolStats, SqlRunner } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
 import { formatError, serviceUnavailableStatus } from '../graphql/errors.ts';
 import { graphqlLimits } from '../graphql/limits.ts';
@@ -23,6 +22,9 @@ import { authenticate, csrfGuard } from '../http/auth.ts';
 import { schema } from './schema.ts';
 import { modules } from './modules.ts';
 import { authenticatorOf } from '../module.ts';
+import { createMetrics } from '../metrics.ts';
+import { errorReporter } from './error-reporting.ts';
+import { graphqlObservability, metricsHandler, poolMetrics, readinessHandler, requestObservability } from './observability.ts';
 
 /** The legacy REST API mounted at /api: each module's router, in list order. */
 function apiRouter(): Router {
@@ -39,6 +41,8 @@ export interface AppDeps {
   sql: SqlRunner;
   /** Answers whether the database is reachable (for /readyz). */
   ping: () => Promise<void>;
+  /** Connection pool use for /metrics (PostgreSQL). */
+  poolStats?: () => PoolStats;
   httpServer?: Server;
 }
 
@@ -59,30 +63,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   let shuttingDown = false;
 
+  const metrics = createMetrics();
+  for (const m of modules) m.metrics?.(metrics.registry, sql);
+  poolMetrics(metrics, deps.poolStats);
+
+  app.use(requestObservability({ logger, metrics, report: errorReporter({ config, prisma, logger }) }));
   app.use((req, res, next) => {
-    const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID();
-    res.setHeader('x-request-id', requestId);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const started = process.hrtime.bigint();
-    const ctx: AppContext = {
-      prisma,
-      sql,
-      config,
-      logger: logger.child({ requestId }),
-      viewer: null,
-      requestId,
-      brandId: brandIdFor(req),
-    };
-    req.ctx = ctx;
-    res.on('finish', () => {
-      if (req.path === '/healthz' || req.path === '/readyz') return;
-      ctx.logger.info('request', {
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      });
-    });
+    const requestId = String(req.id);
+    req.ctx = { prisma, sql, config, logger: logger.child({ requestId }), viewer: null, requestId, brandId: brandIdFor(req) };
     next();
   });
   app.use(securityHeaders({ production: config.env.production }));
@@ -91,18 +80,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    if (shuttingDown) {
-      res.status(503).json({ status: 'shutting down' });
-      return;
-    }
-    try {
-      await deps.ping();
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'database unavailable' });
-    }
-  });
+  app.get('/readyz', readinessHandler({ config, sql, ping: deps.ping, draining: () => shuttingDown }));
+  app.get('/metrics', metricsHandler(config, metrics));
 
   // Token, alias, depth, cost and directive limits; introspection only outside production.
   const limits = graphqlLimits({ production: config.env.production, responseBytes: config.limits.responseBytes });
@@ -118,6 +97,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     // The landing page loads scripts from Apollo's CDN, which our CSP (and an offline machine) refuses.
     plugins: [
       ...limits.plugins,
+      graphqlObservability(metrics),
       serviceUnavailableStatus(),
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),

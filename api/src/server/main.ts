@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   if (applied.length) logger.info('migrations applied', { applied });
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
   const httpServer = http.createServer();
-  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
+  const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, poolStats: db.poolStats, httpServer });
   httpServer.on('request', app);
   await listen(httpServer, config);
   const address = httpServer.address();

@@ -1,5 +1,5 @@
 import { isMainNavHidden, isSignedInNavPath } from '@cadence/domain/shell';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom';
 import { AlertsList } from '../ui/alerts/AlertsList';
 import { AlertsProvider } from '../ui/alerts/AlertsProvider';
@@ -18,6 +18,7 @@ import { isExternalNavHidden, isFooterHidden } from './shell/visibility';
 import type { ViewerState } from '../lib/viewer';
 import { INITIAL_SHELL_DATA, ShellDataProvider, withData } from '../lib/data-layer';
 import { useHydrated } from '../ui/useHydrated';
+import { setErrorReportViewer } from '../lib/error-reports/error-reports';
 import './shell/shell.css';
 import '../ui/ui.css';
 
@@ -61,6 +62,11 @@ export function Shell() {
   const [data, setData] = useState(INITIAL_SHELL_DATA);
   const viewer = data.viewer;
   const hydrated = useHydrated();
+  const viewerId = viewer.status === 'signed-in' ? viewer.viewer.id : null;
+  // Error reports carry who is signed in (issue 24).
+  useEffect(() => {
+    if (viewer.status !== 'loading') setErrorReportViewer(viewerId);
+  }, [viewer.status, viewerId]);
   return (
     <ShellDataProvider value={data}>
       <AlertsProvider>

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
           { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
           { path: 'support/review', lazy: page(() => import('../features/support/review/ReviewQueuePage')) },
+          { path: 'support/system', lazy: page(() => import('../features/support/SystemPage')) },
           { path: 'support/review/:id', lazy: page(() => import('../features/support/review/ReviewPage')) },
           { path: 'support/users/:id', lazy: page(() => import('../features/support/users/AccountPage')) },
           { path: 'support/store-endpoints', lazy: page(() => import('../features/support/admin/StoreEndpointsPage')) },

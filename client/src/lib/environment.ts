@@ -13,6 +13,8 @@ export interface EnvironmentConfig {
   hyperWalletUrl: string | null;
   /** Sign-up shows the self-hosted captcha (server SIGNUP_CAPTCHA). */
   signupCaptcha: boolean;
+  /** Error reports go to Sentry when a DSN is set (server SENTRY_DSN), else to /api/logstash/log. */
+  sentry: { dsn: string };
 }
 
 export const DEFAULT_ENVIRONMENT: Readonly<EnvironmentConfig> = Object.freeze({
@@ -25,6 +27,7 @@ export const DEFAULT_ENVIRONMENT: Readonly<EnvironmentConfig> = Object.freeze({
   beatportGenreMapping: [],
   hyperWalletUrl: null,
   signupCaptcha: false,
+  sentry: { dsn: '' },
 });
 
 let current: EnvironmentConfig = { ...DEFAULT_ENVIRONMENT };

@@ -1,6 +1,6 @@
 /** Marketing attribution, product events, web push registration and client log lines. */
 import type { AppContext } from '../../context.ts';
-import { badInput } from '../../domain-error.ts';
+import { badInput, DomainError } from '../../domain-error.ts';
 import { LOG_LEVELS, LOG_TYPE_GLOBAL_ERROR } from '@cadence/domain/constants';
 import { requestMeta } from '../auth/http-binding.ts';
 import { consume } from '../rate-limit/rate-limit.service.ts';
@@ -9,7 +9,8 @@ import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
 
 const ID_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{1,${TEXT_LIMITS.label}}$`);
-const LOGS_PER_IP = { limit: 300, windowMs: 15 * 60_000 };
+// A browser reports a few errors per page at most; more from one address is a flood (429).
+const LOGS_PER_IP = { limit: 60, windowMs: 60_000 };
 export const CLIENT_LOG_MAX_CHARS = TEXT_LIMITS.logMessage;
 
 function id(value: unknown, field: string): string {
@@ -63,6 +64,9 @@ export async function clientLog(ctx: AppContext, input: { message: string; type:
   }
   if (typeof input.message !== 'string' || input.message.trim() === '') {
     throw badInput('message is required', [{ field: 'message', key: 'required', message: 'message is required' }]);
+  }
+  if (input.message.length > CLIENT_LOG_MAX_CHARS) {
+    throw new DomainError('PAYLOAD_TOO_LARGE', `A log message may have at most ${CLIENT_LOG_MAX_CHARS} characters`, { key: 'log-too-large' });
   }
   await ctx.prisma.clientLog.create({
     data: { type, message: input.message.slice(0, CLIENT_LOG_MAX_CHARS), userId: ctx.viewer?.userId ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, url: input.url?.slice(0, TEXT_LIMITS.url) ?? null },

@@ -19,9 +19,10 @@ export type StaffAction =
   | 'manage-staff'
   | 'manage-store-endpoints'
   | 'import-sales'
-  | 'lift-super-block';
+  | 'lift-super-block'
+  | 'operate-system';
 
-const SUPPORT_ACTIONS: readonly StaffAction[] = ['review-releases', 'act-as-user', 'in-app-messages', 'manage-accounts', 'review-withdrawals', 'read-audit-log'];
+const SUPPORT_ACTIONS: readonly StaffAction[] = ['review-releases', 'act-as-user', 'in-app-messages', 'manage-accounts', 'review-withdrawals', 'read-audit-log', 'operate-system'];
 const ADMIN_ONLY_ACTIONS: readonly StaffAction[] = ['manage-staff', 'manage-store-endpoints', 'import-sales', 'lift-super-block'];
 
 /** The actions each role holds (USER holds none). */
@@ -59,3 +60,5 @@ export const canManageStoreEndpoints = (viewer: Viewer | null) => mayStaff(viewe
 export const canImportSales = (viewer: Viewer | null) => mayStaff(viewer, 'import-sales');
 /** Only admin lift a super block (support may impose one). */
 export const canLiftSuperBlock = (viewer: Viewer | null) => mayStaff(viewer, 'lift-super-block');
+/** Support and admin read the system page (jobs, server errors, failing deliveries and payouts) and retry or cancel failed jobs. */
+export const canOperateSystem = (viewer: Viewer | null) => mayStaff(viewer, 'operate-system');

@@ -16,6 +16,9 @@ export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
         <li>
           <NavLink to="/support/review">Review queue</NavLink>
         </li>
+        <li>
+          <NavLink to="/support/system">System</NavLink>
+        </li>
         {admin && (
           <li>
             <NavLink to="/support/store-endpoints">Store endpoints</NavLink>
