@@ -194,21 +194,35 @@ async function withEngine<T>(target: MigrationTarget, fn: (engine: Awaited<Retur
   }
 }
 
-type RowQuery = (text: string) => Promise<Record<string, unknown>[]>;
+export type RowQuery = (text: string) => Promise<Record<string, unknown>[]>;
 
 const sqlOf =
   (client: PGlite): RowQuery =>
   async (text) =>
     (await client.query<Record<string, unknown>>(text)).rows;
 
-async function pendingMigrations(query: RowQuery, migrationsDir: string): Promise<string[] | undefined> {
+let shippedNames: Promise<string[]> | undefined;
+
+/** Migration folder names; those shipped with the build (prisma/migrations) are read once. */
+function migrationNames(migrationsDir: string): Promise<string[]> {
+  const read = async () => (await readMigrationsList(migrationsDir)).migrationDirectories.map((m) => m.path);
+  if (path.resolve(migrationsDir) !== path.resolve(MIGRATIONS_DIR)) return read();
+  shippedNames ??= read();
+  return shippedNames;
+}
+
+/**
+ * Migrations in the folder that the database has not finished, from one query of Prisma's own
+ * `_prisma_migrations` table, without the schema engine (start-up and the readiness probe).
+ * Undefined when the table is missing or records a failed migration: only the engine can tell more.
+ */
+export async function pendingMigrations(query: RowQuery, migrationsDir: string = MIGRATIONS_DIR): Promise<string[] | undefined> {
   const [table] = await query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
   if (!table?.present) return undefined;
   const rows = await query('SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM _prisma_migrations');
   if (rows.some((r) => !r.finished && !r.rolled_back)) return undefined;
   const done = new Set(rows.filter((r) => r.finished && !r.rolled_back).map((r) => String(r.migration_name)));
-  const { migrationDirectories } = await readMigrationsList(migrationsDir);
-  return migrationDirectories.map((m) => m.path).filter((name) => !done.has(name));
+  return (await migrationNames(migrationsDir)).filter((name) => !done.has(name));
 }
 
 /**

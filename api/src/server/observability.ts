@@ -17,7 +17,7 @@ import { currentLogContext, runWithLogContext, type LogContext } from '../log-co
 import type { Metrics } from '../metrics.ts';
 import type { AppContext } from '../context.ts';
 import type { PoolStats, SqlRunner } from '../db/database.ts';
-import { unappliedMigrations } from '../db/migrations-applied.ts';
+import { pendingMigrations } from '../db/database.ts';
 import { storageFor } from '../modules/uploads/storage.ts';
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -178,7 +178,7 @@ export function readinessHandler(deps: { config: Config; sql: SqlRunner; ping: (
       res.status(503).json({ status: 'database unavailable' });
       return;
     }
-    const pending = await unappliedMigrations(deps.sql).catch(() => null);
+    const pending = (await pendingMigrations((text) => deps.sql.query(text)).catch(() => undefined)) ?? null;
     if (pending === null || pending.length > 0) {
       res.status(503).json({ status: 'migrations not applied', pending: pending ?? [] });
       return;
