@@ -46,7 +46,7 @@ export function tarStream(entries: readonly TarEntry[], mtime: Date = new Date()
 /** The archive's exact length (for Content-Length): its headers, as tar-stream writes them, plus each padded body. */
 export async function tarSize(entries: readonly Pick<TarEntry, 'name' | 'size'>[]): Promise<number> {
   const pack = tar.pack();
-  for (const entry of entries) pack.entry({ name: entry.name, size: 0, mode: 0o644 }).end();
+  for (const entry of entries) pack.entry({ name: entry.name, size: 0, mode: 0o644 }, Buffer.alloc(0));
   pack.finalize();
   let headers = 0;
   for await (const chunk of pack as AsyncIterable<Buffer>) headers += chunk.length;
