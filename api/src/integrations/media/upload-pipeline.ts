@@ -49,15 +49,16 @@ export interface StoredUpload {
 
 /** The title tag of a stored audio file, read with music-metadata; nothing when absent or unreadable. */
 async function titleTag(storage: ObjectStorage, key: string, contentType: string): Promise<string | undefined> {
-  const stream = await storage.get(key);
+  let stream: Readable | undefined;
   try {
+    stream = await storage.get(key);
     const { common } = await parseStream(stream, { mimeType: contentType }, { skipCovers: true, duration: false });
     const title = common.title?.replace(/\s+/g, ' ').trim();
     return title ? title : undefined;
   } catch {
     return undefined; // a tag we cannot read is no reason to refuse audio that passed our checks
   } finally {
-    stream.destroy();
+    stream?.destroy();
   }
 }
 
