@@ -72,6 +72,8 @@ step('prisma generate', node, ['scripts/prisma-generate.mjs'], { group: 'setup' 
 step('graphql codegen', node, [bin('@graphql-codegen/cli/cjs/bin.js'), '--config', 'codegen.ts', '--silent'], { group: 'setup' });
 step('typecheck', node, ['scripts/typecheck.mjs'], { group: 'static' });
 step('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { group: 'static' });
+// Unused files and dependencies, and imports of undeclared packages (knip.jsonc).
+step('unused code and dependencies', node, [bin('knip/bin/knip.js'), '--no-progress'], { group: 'static' });
 // The floor plan's import rules (docs/architecture.md): no cycles, no upward or sideways arrows.
 step('import rules', node, [bin('dependency-cruiser/bin/dependency-cruise.mjs'), 'api', 'client/src', 'domain', 'scripts', 'bench', 'prisma', 'e2e', '--config', '.dependency-cruiser.cjs'], { group: 'static' });
 step('schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/print-schema.ts', '--check'], { group: 'static' });

@@ -5,6 +5,7 @@
  * preflight header (a plain HTML form can send neither), which is what Apollo's csrfPrevention
  * also demands of GraphQL.
  */
+import { parseCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.ts';
 import type { AppContext, Viewer } from '../context.ts';
@@ -24,22 +25,11 @@ export interface RequestAuthenticator {
   fromSession(ctx: AppContext, token: string): Promise<Viewer | null>;
 }
 
-/** Reads one cookie from the Cookie header without a parser dependency. */
+/** Reads one cookie from the Cookie header (the `cookie` package's parser; the first of duplicates wins). */
 export function readCookie(req: Pick<Request, 'headers'>, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return parseCookie(header)[name];
 }
 
 /** Cookie attributes for the session cookie. */

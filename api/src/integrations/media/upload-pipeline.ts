@@ -4,6 +4,7 @@
  * ObjectStorage.put, and delete the object on any failure. Memory stays at a few small buffers
  * (plus the storage driver's part buffer) whatever the file size.
  */
+import { parseStream } from 'music-metadata';
 import { Readable } from 'node:stream';
 import { toBytes } from '../storage/meter.ts';
 import { newObjectKey, type ObjectKind, type ObjectStorage } from '../storage/storage.ts';
@@ -41,7 +42,24 @@ export interface StoredUpload {
   format: 'wav' | 'flac' | 'png' | 'jpeg';
   contentType: string;
   audio?: AudioInfo;
+  /** The audio file's own title tag (ID3, Vorbis comment, RIFF INFO), when it has a non-empty one. */
+  title?: string;
   image?: ImageInfo;
+}
+
+/** The title tag of a stored audio file, read with music-metadata; nothing when absent or unreadable. */
+async function titleTag(storage: ObjectStorage, key: string, contentType: string): Promise<string | undefined> {
+  let stream: Readable | undefined;
+  try {
+    stream = await storage.get(key);
+    const { common } = await parseStream(stream, { mimeType: contentType }, { skipCovers: true, duration: false });
+    const title = common.title?.replace(/\s+/g, ' ').trim();
+    return title ? title : undefined;
+  } catch {
+    return undefined; // a tag we cannot read is no reason to refuse audio that passed our checks
+  } finally {
+    stream?.destroy();
+  }
 }
 
 const UNSUPPORTED_ANY_REASON = 'Unsupported file type. Upload a WAV or FLAC audio file, or a JPG or PNG image';
@@ -139,7 +157,8 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
     const info = inspector.end();
     if (kind === 'audio') {
       if (enforce) assertDeliverableAudio(info as AudioInfo, opts.audioLimits);
-      return { ...stored, kind, format: type, contentType, audio: info as AudioInfo };
+      const title = await titleTag(storage, key, contentType);
+      return { ...stored, kind, format: type, contentType, audio: info as AudioInfo, ...(title ? { title } : {}) };
     }
     if (enforce) assertCoverArt(info as ImageInfo, opts.coverLimits);
     // The header may promise pixels the file does not have: decode them all (bounded by the pixel guard).

@@ -1,6 +1,7 @@
 /** The S3-compatible store endpoint (AWS S3, MinIO, R2...), on the official AWS SDK. */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { createS3Client } from '../storage/s3.ts';
 import { writeBatch, type Batch, type StoreEndpoint } from './store.ts';
 
 export interface S3Settings {
@@ -19,15 +20,8 @@ export class S3Store implements StoreEndpoint {
   readonly kind = 'S3' as const;
   private readonly client: S3Client;
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle ?? true,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      maxAttempts: 1,
-      // Plain bodies with Content-Length: S3-compatible stores (MinIO, s3rver...) do not all read aws-chunked uploads.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
+    // One attempt: a streamed body cannot be sent twice; the delivery job retries the whole batch.
+    this.client = createS3Client(settings, { maxAttempts: 1 });
   }
 
   async deliver(batch: Batch): Promise<{ location: string }> {

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { startS3rver, type TestS3 } from '../../test/s3rver.ts';
 import { batchCompleteName, type Batch } from './store.ts';
 import { LocalFolderStore, parseAcknowledgement } from './local-folder.ts';
 import { SftpStore } from './sftp.ts';
@@ -146,18 +145,13 @@ describe('SFTP store against a real ssh2 SFTP server on 127.0.0.1', () => {
 });
 
 describe('S3 store against s3rver', () => {
-  let s3rver: S3rver;
+  let s3: TestS3;
   let endpoint: string;
   beforeAll(async () => {
-    const s3dir = await mkdtemp(path.join(os.tmpdir(), 'cadence-s3rver-'));
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'store-inbox', configs: [] }] });
-    const address = (await s3rver.run()) as AddressInfo;
-    endpoint = `http://127.0.0.1:${address.port}`;
-    await writeFile(path.join(s3dir, '.keep'), '');
+    s3 = await startS3rver(['store-inbox']);
+    endpoint = s3.endpoint;
   });
-  afterAll(async () => {
-    await s3rver.close();
-  });
+  afterAll(() => s3.close());
 
   it('puts every file under the prefix and the marker last, readable back with the SDK', async () => {
     const settings = { bucket: 'store-inbox', region: 'us-east-1', endpoint, prefix: 'cadence/', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };

@@ -9,7 +9,8 @@ import { DomainError, badInput, type FieldError } from '../../domain-error.ts';
 import type { InAppMessage, Prisma } from '../../generated/prisma/client.ts';
 import { canManageInAppMessages, visibleAudiences } from './in-app-messages.policy.ts';
 import { changedValues, recordAudit } from '../audit/audit.service.ts';
-import { isSafeUrl, sanitizeHtml } from './sanitize-html.ts';
+import { isSafeMessageUrl } from '@cadence/domain/message-html';
+import { sanitizeHtml } from './sanitize-html.ts';
 import { LIST_LIMITS, PAGE_SIZE_MAX, TEXT_LIMITS, textLimitErrors } from '@cadence/domain/text-limits';
 
 type Ctx = Pick<AppContext, 'prisma' | 'viewer' | 'requestId'>;
@@ -126,7 +127,7 @@ function toData(input: InAppMessageInput, creating: boolean) {
   if (ctaText !== undefined) data.ctaText = ctaText;
   const ctaUrl = text(input.ctaUrl, 'ctaUrl', URL_MAX, errors);
   if (ctaUrl !== undefined) {
-    if (ctaUrl !== null && !isSafeUrl(ctaUrl)) errors.push({ field: 'ctaUrl', key: 'invalid', message: 'The button address must be http(s), mailto or a path on this site' });
+    if (ctaUrl !== null && !isSafeMessageUrl(ctaUrl)) errors.push({ field: 'ctaUrl', key: 'invalid', message: 'The button address must be http(s), mailto or a path on this site' });
     data.ctaUrl = ctaUrl;
   }
   if (input.delay !== undefined && input.delay !== null) {

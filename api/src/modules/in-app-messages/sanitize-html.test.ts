@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSafeUrl, sanitizeHtml } from './sanitize-html.ts';
+import { isSafeMessageUrl as isSafeUrl } from '@cadence/domain/message-html';
+import { sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it.each([
     ['plain text', 'Hello & welcome', 'Hello &amp; welcome'],
-    ['kept entities', 'Caf&eacute; &#233; &#xE9;', 'Caf&eacute; &#233; &#xE9;'],
+    // sanitize-html decodes references to the characters they stand for (the same text for every reader).
+    ['decoded entities', 'Caf&eacute; &#233; &#xE9;', 'Café é é'],
     ['allowed tags', '<p>Hi <strong>there</strong><br/>you</p>', '<p>Hi <strong>there</strong><br>you</p>'],
     ['uppercase tags', '<P>x</P>', '<p>x</p>'],
     ['script with content', 'a<script>alert(1)</script>b', 'ab'],
@@ -23,11 +25,14 @@ describe('sanitizeHtml', () => {
     ['odd target dropped', '<a href="/a" target="evil">x</a>', '<a href="/a">x</a>'],
     ['quote breaking attribute', '<a href="/a&quot; onmouseover=&quot;x">x</a>', '<a href="/a&quot; onmouseover=&quot;x">x</a>'],
     ['unbalanced tags closed', '<p><em>open', '<p><em>open</em></p>'],
-    ['stray closing tag dropped', 'x</p>y', 'xy'],
+    // As a browser parses it (HTML's rule for a stray </p>): an empty paragraph, nothing else.
+    ['stray closing tag', 'x</p>y', 'x<p></p>y'],
     ['misnested closes inner first', '<b><i>x</b>y</i>', '<b><i>x</i></b>y'],
     ['comments removed', 'a<!-- <script>x</script> -->b', 'ab'],
     ['bare angle brackets escaped', '1 < 2 > 0', '1 &lt; 2 &gt; 0'],
     ['svg payload dropped', '<svg><script>alert(1)</script></svg>z', 'z'],
+    ['javascript hidden behind an escaped reference', '<a href="javascript&amp;#58;alert(1)">x</a>', '<a>x</a>'],
+    ['javascript hidden behind a named reference', '<a href="javascript&amp;colon;alert(1)">x</a>', '<a>x</a>'],
     ['attribute with > inside quotes', '<a href="/a" title="x>y">t</a>', '<a href="/a" title="x&gt;y">t</a>'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeHtml(input)).toBe(expected);

@@ -6,7 +6,7 @@ import { handler, optionalVersion, queryBool, sendFile, signedIn } from '../../h
 import { badInput } from '../../domain-error.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
-import { tarStream } from '../downloads/tar.ts';
+import { tarSize, tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
 import { requireViewer } from './release-model.ts';
 import { presentRelease, restRelease } from './releases.presenter.ts';
@@ -91,7 +91,7 @@ export function releasesRouter(): Router {
   r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: queryBool(req.query.skipTimeLimit, 'skipTimeLimit') ?? false })));
   r.get('/releases/download-link/:code', handler(async (req, res) => {
     const { archiveName, entries } = await openDownloadLink(req.ctx, String(req.params.code));
-    const size = entries.reduce((n, e) => n + 512 + Math.ceil(e.size / 512) * 512, 1024);
+    const size = await tarSize(entries);
     await sendFile(res, tarStream(entries), { mimeType: 'application/x-tar', fileName: archiveName, size });
   }));
   r.post('/releases/cover-upload', handler(coverUpload));

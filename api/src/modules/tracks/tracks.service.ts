@@ -54,7 +54,8 @@ export async function assertCanAddTrack(ctx: ReleaseCtx, releaseId: string): Pro
 }
 
 /**
- * Streams an audio file to storage and adds it as the release's last track, titled after the file,
+ * Streams an audio file to storage and adds it as the release's last track, titled by the file's
+ * title tag (ID3, Vorbis comment, RIFF INFO) or else after the file name,
  * with the audio facts and hashes stored. The plan is checked before the upload (a fast answer) and
  * again in the transaction that adds the track, under the account's plan lock, so simultaneous
  * uploads cannot together pass the limit. Any failure leaves neither the object nor rows behind.
@@ -88,7 +89,7 @@ export async function uploadTrack(ctx: ReleaseCtx, releaseId: string, file: { st
         data: {
           releaseId,
           userId: viewer.userId,
-          title: fileName.replace(/\.[^.]+$/, '').slice(0, 200),
+          title: (stored.title ?? fileName.replace(/\.[^.]+$/, '')).slice(0, 200),
           audioFileId: storedFile.id,
           fileName,
           languageId: release.languageId,

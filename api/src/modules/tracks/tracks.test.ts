@@ -30,6 +30,21 @@ async function releaseWithTrack(client: Client) {
 
 const UPDATE_TRACK = `mutation($input: UpdateTrackInput!) { updateTrack(input: $input) { track { title } release { version } } }`;
 
+describe('track titles at upload', () => {
+  it("takes the file's title tag (RIFF INFO) before the file name, and the file name without one", async () => {
+    const client = await signedInUser(server);
+    const created = await client.rest('POST', '/releases', { title: 'Tagged' });
+    const name = Buffer.from('Morning Tide (Radio Edit)\0', 'utf8');
+    const info = Buffer.concat([Buffer.from('INFO'), Buffer.from('INAM'), Buffer.from([name.length, 0, 0, 0]), name]);
+    const tagged = await client.upload('/track/upload', { releaseId: created.body.id }, { data: wav({ before: [{ id: 'LIST', body: info }] }), name: 'track01.wav' });
+    expect(tagged.status).toBe(201);
+    const plain = await client.upload('/track/upload', { releaseId: created.body.id }, audio());
+    const titles = await server.prisma.track.findMany({ where: { releaseId: created.body.id }, orderBy: { position: 'asc' }, select: { title: true } });
+    expect(titles.map((t) => t.title)).toEqual(['Morning Tide (Radio Edit)', 'Song']);
+    expect(plain.status).toBe(201);
+  });
+});
+
 describe('release lock on track edits', () => {
   it('bumps the release version on every track, credit and cover change', async () => {
     const client = await signedInUser(server);

@@ -1,10 +1,12 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { MESSAGE_HTML_ATTRIBUTES, MESSAGE_HTML_TAGS, MESSAGE_URI_PATTERN } from '@cadence/domain/message-html';
 
-/** Tags and attributes messages may use; everything else is removed before display. */
+/** Tags, attributes and link schemes messages may use (the server's list); everything else is removed before display. */
 const CONFIG = {
-  ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'span', 'h2', 'h3', 'h4', 'blockquote'],
-  ALLOWED_ATTR: ['href', 'target', 'rel', 'title'],
+  ALLOWED_TAGS: [...MESSAGE_HTML_TAGS],
+  ALLOWED_ATTR: [...new Set(Object.values(MESSAGE_HTML_ATTRIBUTES).flat())],
+  ALLOWED_URI_REGEXP: MESSAGE_URI_PATTERN,
 };
 
 /** Sanitises HTML for display (DOMPurify); links opening a new tab get rel="noopener noreferrer". */
