@@ -185,9 +185,6 @@ builder.mutationFields((t) => ({
     type: CancelSubscriptionsPayload,
     authScopes: { signedIn: true },
     args: { input: t.arg({ type: CancelSubscriptionsInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => {
-      if (!input.confirm) return { subscriptions: [] };
-      return { subscriptions: await cancelSubscriptions(ctx) };
-    },
+    resolve: async (_r, { input }, ctx) => ({ subscriptions: await cancelSubscriptions(ctx, input.confirm) }),
   }),
 }));

@@ -570,8 +570,9 @@ export async function setAutoRenew(ctx: PlansCtx, autoRenew: unknown): Promise<S
 }
 
 /** Cancels auto-renew on every plan of the viewer (cancel-all): each keeps running to its period end. */
-export async function cancelSubscriptions(ctx: PlansCtx): Promise<SubscriptionView[]> {
+export async function cancelSubscriptions(ctx: PlansCtx, confirm = true): Promise<SubscriptionView[]> {
   const viewer = owner(ctx, true);
+  if (confirm !== true) throw badInput('confirm must be true', [{ field: 'confirm', key: 'required', message: 'confirm must be true' }], 'required');
   const now = new Date();
   const rows = await ctx.prisma.subscription.findMany({ where: { userId: viewer.userId, autoRenew: true, status: { in: ['ACTIVE', 'PAST_DUE'] } } });
   await ctx.prisma.$transaction(async (tx) => {
