@@ -260,7 +260,9 @@ function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date)
   const scheduled = { id: uuidv7(), tracks: [uuidv7()] };
   const draft = { id: uuidv7(), tracks: [uuidv7()] };
   const rejected = { id: uuidv7(), tracks: [uuidv7(), uuidv7()] };
-  const yearAgo = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
+  // The demo plan was bought 13 months ago and renewed a month ago (two receipts); it renews in 11 months.
+  const renewedAt = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
+  const demoPlan = { subscriptionId: uuidv7(), methodId: uuidv7(), receipts: [new Date(renewedAt.getTime() - 365 * 24 * 3600 * 1000), renewedAt] };
 
   const releases: Prisma.ReleaseCreateManyInput[] = [
     {
@@ -357,15 +359,29 @@ function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date)
         onboardingCompletedAt: now,
       },
     }),
+    // An annual plan with auto-renew on a saved sandbox card: two receipts.
+    prisma.paymentMethod.create({
+      data: { id: demoPlan.methodId, userId, type: 'CREDIT_CARD', provider: 'sandbox', providerToken: `demo-card:${userId}`, cardBrand: 'VISA', last4: '1111', expMonth: 12, expYear: now.getUTCFullYear() + 4, isDefault: true },
+    }),
     prisma.subscription.create({
       data: {
+        id: demoPlan.subscriptionId,
         userId,
         planName: 'COMMERCIAL_BETA',
         status: 'ACTIVE',
         autoRenew: true,
-        currentPeriodStart: yearAgo,
-        currentPeriodEnd: new Date(yearAgo.getTime() + 730 * 24 * 3600 * 1000),
+        currentPeriodStart: renewedAt,
+        currentPeriodEnd: new Date(renewedAt.getTime() + 365 * 24 * 3600 * 1000),
+        paymentMethodId: demoPlan.methodId,
       },
+    }),
+    // A demo promo code (25% off the annual plan), used by the plans journey and for trying the checkout.
+    prisma.promoCode.create({ data: { code: 'WELCOME25', type: 'DISCOUNT', percentBps: 2500, planNames: ['COMMERCIAL_BETA'] } }),
+    prisma.payment.createMany({
+      data: demoPlan.receipts.map((paidAt, i) => ({
+        userId, subscriptionId: demoPlan.subscriptionId, paymentMethodId: demoPlan.methodId, amountMinor: 2000n, status: 'SUCCEEDED' as const,
+        provider: 'sandbox', providerTransactionId: `demo-txn-${i + 1}`, idempotencyKey: `demo-receipt:${userId}:${i + 1}`, createdAt: paidAt, updatedAt: paidAt,
+      })),
     }),
     prisma.release.createMany({ data: releases }),
     prisma.track.createMany({ data: tracks }),

@@ -80,6 +80,19 @@ export interface Config {
   payouts: PayoutsConfig;
   /** PayPal account verification (integrations/paypal/README.md). */
   paypal: PayPalConfig;
+  /** Card and PayPal payments for plans (integrations/payments/README.md). */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  driver: 'sandbox' | 'braintree';
+  /** Signs the local sandbox's nonces and vault tokens, so forged ones are refused. */
+  sandboxSecret: string;
+  /** Renewal retries after a failed charge, in days after the subscription went past due. */
+  retryDays: readonly number[];
+  /** Days past due before the plan is downgraded to FREE. */
+  graceDays: number;
+  braintree: { environment: 'Sandbox' | 'Production'; merchantId: string; publicKey: string; privateKey: string; merchantAccountId: string };
 }
 
 export interface PayoutsConfig {
@@ -341,6 +354,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     payouts: payouts(env, dataDir, publicUrl(env, host, port)),
     paypal: paypal(env),
+    payments: payments(env),
+  };
+}
+
+function payments(env: Env): PaymentsConfig {
+  const driver = oneOf(env, 'PAYMENT_GATEWAY', ['sandbox', 'braintree'] as const, 'sandbox');
+  const need = (n: string) => {
+    const v = env[n];
+    if (driver === 'braintree' && !v) throw new ConfigError(`${n} is required when PAYMENT_GATEWAY=braintree`);
+    return v ?? '';
+  };
+  const retryDays = list(env, 'PAYMENT_RETRY_DAYS', ['1', '3', '7']).map(Number);
+  if (retryDays.some((d) => !Number.isInteger(d) || d < 0)) throw new ConfigError('PAYMENT_RETRY_DAYS must be whole days');
+  return {
+    driver,
+    sandboxSecret: str(env, 'PAYMENT_SANDBOX_SECRET', 'payments-sandbox-secret'),
+    retryDays,
+    graceDays: int(env, 'PAYMENT_GRACE_DAYS', 14, 0, 365),
+    braintree: {
+      environment: oneOf(env, 'BRAINTREE_ENVIRONMENT', ['Sandbox', 'Production'] as const, 'Sandbox'),
+      merchantId: need('BRAINTREE_MERCHANT_ID'),
+      publicKey: need('BRAINTREE_PUBLIC_KEY'),
+      privateKey: need('BRAINTREE_PRIVATE_KEY'),
+      merchantAccountId: str(env, 'BRAINTREE_MERCHANT_ACCOUNT_ID', ''),
+    },
   };
 }
 

@@ -36,6 +36,8 @@ const PUBLIC_FIELDS: Record<string, string> = {
   dsps: 'dictionary: the stores the start page lists',
   releaseStatuses: 'dictionary of status names',
   tier: 'plan descriptions shown on the public pricing page',
+  plans: 'the plan comparison on /choose-your-plan, before sign-up',
+  checkPromoCode: 'a promo code lowers the price shown before sign-up (the once-per-person rule is checked at purchase)',
   clientConfig: 'the environment settings the app reads before sign-in',
   publicInAppMessages: "visitors' messages (spec: GET /api/in-app-messages/unauthorized)",
   viewer: 'answers null when signed out (how the app learns it is signed out)',
@@ -85,6 +87,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/users/confirm-email-change': 'holds the emailed token',
   'POST /api/users/parent-consent': 'holds the token mailed to the parent',
   'GET /api/tier/:tierName': 'plan descriptions on the public pricing page',
+  'GET /api/promo-code/check': 'a promo code lowers the price shown before sign-up',
   'POST /api/users/tracking': 'campaign attribution from mail links',
   'POST /api/users/track-event/:eventName': 'anonymous analytics events',
   'POST /api/trackWebPushClick': 'web push click attribution',
@@ -114,6 +117,10 @@ const ACTING_AS_REFUSED: Record<string, string> = {
   acceptAgreement: 'consents',
   deleteAccount: 'deletion',
   outbox: "another person's mail",
+  purchasePlan: 'money (paying)',
+  setAutoRenew: 'money (future charges)',
+  updatePaymentMethod: 'money (payment details)',
+  cancelSubscriptions: 'money (future charges)',
 };
 
 /**

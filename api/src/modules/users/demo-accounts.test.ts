@@ -16,6 +16,11 @@ describe('demo accounts', () => {
     const me = await artist.post('/api/auth/login', { username: 'artist@cadence.test', password: 'Cadence123' });
     expect(me.status).toBe(200);
     expect(me.body.onboarding.firstIncompleteStep).toBeNull();
+    const plan = await artist.gql(`{ viewer { subscription { autoRenew status plan { name } paymentMethod { label } } payments { status amount } } }`);
+    expect(plan.data.viewer).toEqual({
+      subscription: { autoRenew: true, status: 'ACTIVE', plan: { name: 'COMMERCIAL_BETA' }, paymentMethod: { label: 'Visa ending in 1111' } },
+      payments: [{ status: 'SUCCEEDED', amount: '20.00' }, { status: 'SUCCEEDED', amount: '20.00' }],
+    });
     const support = new TestBrowser(server);
     expect((await support.post('/api/auth/login', { username: 'support@cadence.test', password: 'Cadence123' })).body.role).toBe('SUPPORT');
     const found = await support.gql(`{ searchUsers(query: "artist@cadence") { id } }`);

@@ -51,7 +51,8 @@ export function dateOnly(value: Date | null): string | null {
 /** The plan name of the user's current subscription, FREE without one. */
 export async function activePlanName(ctx: AppContext, userId: string, now = new Date()): Promise<string> {
   const sub = await ctx.prisma.subscription.findFirst({
-    where: { userId, status: { in: ['ACTIVE', 'PAST_DUE'] }, OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: now } }] },
+    // PAST_DUE keeps the plan through its grace period (the renewal job downgrades it after).
+    where: { userId, OR: [{ status: 'PAST_DUE' }, { status: 'ACTIVE', OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: now } }] }] },
     orderBy: { currentPeriodStart: 'desc' },
     select: { planName: true },
   });

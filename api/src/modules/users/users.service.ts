@@ -28,6 +28,7 @@ import { MAIL_LINK_ROUTES, sendMail } from '../mail/mail.service.ts';
 import { MAIL_PER_ACCOUNT, MAIL_PER_IP, SIGN_UP_PER_IP, consume } from '../rate-limit/rate-limit.service.ts';
 import { onUniqueViolation } from '../../db/prisma-errors.ts';
 import { claimEmailToken, issueEmailToken } from './email-tokens.ts';
+import { planTerms, type PlanTerms } from '../plans/plans.service.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
 import { requireViewer } from './users.policy.ts';
 import { refuseWhileActing } from '../support/impersonation.policy.ts';
@@ -498,9 +499,10 @@ export async function getTaxStatus(ctx: AppContext): Promise<{ taxVerificationSt
 }
 
 /** The viewer's active plan (FREE without a subscription). */
-export async function getActiveSubscription(ctx: AppContext): Promise<{ planName: string }> {
+export async function getActiveSubscription(ctx: AppContext): Promise<{ planName: string } & Partial<PlanTerms>> {
   const viewer = requireViewer(ctx.viewer);
-  return { planName: await activePlanName(ctx, viewer.userId) };
+  const planName = await activePlanName(ctx, viewer.userId);
+  return { planName, ...(await planTerms(ctx, planName)) };
 }
 
 /** A plan ("tier") by name, for the plan pages; unknown names are NOT_FOUND. */
@@ -520,6 +522,7 @@ export async function getTier(ctx: AppContext, tierName: string) {
     primaryArtistLimit: plan.primaryArtistLimit || maxPrimaryArtists,
     trackLimit: plan.trackLimit || maxTracks,
     features: plan.features,
+    ...(await planTerms(ctx, plan.name)),
   };
 }
 

@@ -12,6 +12,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { Sessions } from './Sessions';
 import { PayPalAccountForm } from './PayPalAccountForm';
+import { PlanSettings } from './PlanSettings';
 import { AcceptAgreementMutation } from './settings.graphql';
 
 export const handle: PageHandle = {
@@ -76,6 +77,8 @@ export default function SettingsPage() {
         <h2 id="settings-tokens">API tokens</h2>
         <ApiTokens disabled={profile.impersonatedBy != null} />
       </section>
+
+      <PlanSettings />
 
       <PayPalAccountForm />
 

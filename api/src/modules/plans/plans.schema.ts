@@ -1,0 +1,190 @@
+/** GraphQL: plans, the viewer's subscription, payment methods and receipts, promo check, and the purchase mutations. */
+import { formatMinor } from '@cadence/domain/money';
+import { builder } from '../../graphql/builder.ts';
+import { Profile } from '../users/users.schema.ts';
+import {
+  cancelSubscriptions,
+  checkPromoCode,
+  getSubscription,
+  listPayments,
+  listPaymentMethods,
+  listPlans,
+  purchasePlan,
+  setAutoRenew,
+  updatePaymentMethod,
+  type PaymentMethodView,
+  type PaymentView,
+  type PlanView,
+  type PromoCheck,
+  type PurchaseResult,
+  type SubscriptionView,
+} from './plans.service.ts';
+
+const money = 'A decimal string with 2 places (minor units never pass through floating point).';
+
+const PlanRef = builder.objectRef<PlanView>('Plan').implement({
+  description: 'A subscription plan with its price, period, limits and distribution fee.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'BETA_A, FREE, COMMERCIAL_BETA, VIP, VIP2, INCOMPLETE, BETA_INCOMPLETE, COMPLIMENTARY_VIP.' }),
+    displayName: t.exposeString('displayName'),
+    description: t.exposeString('description', { nullable: true }),
+    price: t.string({ description: `Price per period. ${money}`, resolve: (p) => formatMinor(p.priceMinor) }),
+    currency: t.exposeString('currency'),
+    billingPeriod: t.exposeString('billingPeriod', { description: 'ANNUAL, MONTHLY or NONE.' }),
+    primaryArtistLimit: t.exposeInt('primaryArtistLimit'),
+    trackLimit: t.exposeInt('trackLimit', { description: 'Recordings per primary artist.' }),
+    distributionFeeBps: t.exposeInt('distributionFeeBps', { description: 'Share of sales kept as the distribution fee, in basis points (800 = 8%).' }),
+    features: t.exposeStringList('features'),
+    purchasable: t.exposeBoolean('purchasable', { description: 'Can be bought on /choose-your-plan.' }),
+  }),
+});
+
+const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: ['PAYPAL_ACCOUNT', 'CREDIT_CARD', 'LEVEL_BALANCE', 'OTHER'] as const });
+
+const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').implement({
+  description: 'A saved way to pay (only the gateway\u2019s vault token is kept, never card numbers).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.field({ type: PaymentMethodTypeEnum, resolve: (m) => m.type.toUpperCase() as 'CREDIT_CARD' }),
+    cardBrand: t.exposeString('cardBrand', { nullable: true, description: 'visa, master-card, discover or american-express.' }),
+    last4: t.exposeString('last4', { nullable: true }),
+    expMonth: t.exposeInt('expMonth', { nullable: true }),
+    expYear: t.exposeInt('expYear', { nullable: true }),
+    paypalEmail: t.exposeString('paypalEmail', { nullable: true }),
+    isDefault: t.exposeBoolean('isDefault'),
+    label: t.exposeString('label', { description: "'Visa ending in 1111', 'PayPal (…)', 'Balance'." }),
+  }),
+});
+
+const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: ['ACTIVE', 'PAST_DUE', 'CANCELED', 'EXPIRED', 'INCOMPLETE'] as const });
+
+const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').implement({
+  description: 'The viewer\u2019s current plan: ACTIVE in its period, or PAST_DUE in the grace period after a failed renewal.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    plan: t.field({ type: PlanRef, resolve: (s) => s.plan }),
+    status: t.field({ type: SubscriptionStatusEnum, resolve: (s) => s.status }),
+    autoRenew: t.exposeBoolean('autoRenew'),
+    currentPeriodStart: t.expose('currentPeriodStart', { type: 'DateTime' }),
+    currentPeriodEnd: t.expose('currentPeriodEnd', { type: 'DateTime', nullable: true }),
+    renewalDate: t.expose('renewalDate', { type: 'DateTime', nullable: true, description: 'When the saved method is charged next (null without auto-renew).' }),
+    pastDueSince: t.expose('pastDueSince', { type: 'DateTime', nullable: true }),
+    paymentMethod: t.field({ type: PaymentMethodRef, nullable: true, resolve: (s) => s.paymentMethod }),
+  }),
+});
+
+const PaymentStatusEnum = builder.enumType('PaymentStatus', { values: ['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const });
+
+const PaymentRef = builder.objectRef<PaymentView>('Payment').implement({
+  description: 'A charge for a plan: a receipt when SUCCEEDED, the refusal otherwise.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Also the receipt number.' }),
+    planName: t.exposeString('planName', { nullable: true }),
+    amount: t.string({ description: `Charged after any discount. ${money}`, resolve: (p) => formatMinor(p.amountMinor) }),
+    discount: t.string({ description: money, resolve: (p) => formatMinor(p.discountMinor) }),
+    currency: t.exposeString('currency'),
+    status: t.field({ type: PaymentStatusEnum, resolve: (p) => p.status }),
+    promoCode: t.exposeString('promoCode', { nullable: true }),
+    method: t.exposeString('method', { description: 'How it was paid, as a person reads it.' }),
+    failureKind: t.exposeString('failureKind', { nullable: true, description: 'processor_declined, gateway_rejected, a 3D Secure status...' }),
+    failureMessage: t.exposeString('failureMessage', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const PromoCodeCheck = builder.objectRef<PromoCheck>('PromoCodeCheck').implement({
+  description: 'Whether a promo code can be used, why not, and the price it gives.',
+  fields: (t) => ({
+    valid: t.exposeBoolean('valid'),
+    message: t.exposeString('message', { nullable: true, description: 'Why the code cannot be used (invalid, not active yet, expired, used up, already used, another plan).' }),
+    code: t.exposeString('code'),
+    type: t.exposeString('type', { nullable: true, description: 'discount (percent) or dollar.' }),
+    percentBps: t.exposeInt('percentBps', { nullable: true }),
+    amount: t.string({ nullable: true, description: money, resolve: (c) => (c.amountMinor === null ? null : formatMinor(c.amountMinor)) }),
+    planNames: t.exposeStringList('planNames', { description: 'Plans it applies to; empty means every plan.' }),
+    planName: t.exposeString('planName', { nullable: true }),
+    price: t.string({ nullable: true, description: money, resolve: (c) => (c.priceMinor === null ? null : formatMinor(c.priceMinor)) }),
+    discount: t.string({ description: money, resolve: (c) => formatMinor(c.discountMinor) }),
+    total: t.string({ nullable: true, description: `The price after the discount. ${money}`, resolve: (c) => (c.totalMinor === null ? null : formatMinor(c.totalMinor)) }),
+  }),
+});
+
+builder.objectFields(Profile, (t) => ({
+  subscription: t.field({ type: SubscriptionRef, nullable: true, description: 'The current plan; null on FREE.', resolve: (_p, _a, ctx) => getSubscription(ctx) }),
+  paymentMethods: t.field({ type: [PaymentMethodRef], resolve: (_p, _a, ctx) => listPaymentMethods(ctx) }),
+  payments: t.field({ type: [PaymentRef], description: 'Receipts and refused charges, newest first.', args: { first: t.arg.int({ description: '1 to 100, default 50.' }) }, resolve: (_p, a, ctx) => listPayments(ctx, a) }),
+}));
+
+builder.queryFields((t) => ({
+  plans: t.field({ type: [PlanRef], description: 'Every plan, in display order.', resolve: (_r, _a, ctx) => listPlans(ctx) }),
+  checkPromoCode: t.field({
+    type: PromoCodeCheck,
+    args: { promoCode: t.arg.string({ required: true, description: 'At most 50 characters.' }), planName: t.arg.string({ description: 'The plan being bought.' }) },
+    resolve: (_r, a, ctx) => checkPromoCode(ctx, { promoCode: a.promoCode, planName: a.planName }),
+  }),
+}));
+
+const PurchasePlanInput = builder.inputType('PurchasePlanInput', {
+  fields: (t) => ({
+    planName: t.string({ required: true }),
+    paymentMethodNonce: t.string({ description: 'From the card form (Braintree or the sandbox); give this or useBalance.' }),
+    useBalance: t.boolean({ description: 'Pay from the balance (a BALANCE_PAYMENT in the ledger).' }),
+    promoCode: t.string({ description: 'At most 50 characters.' }),
+    autoRenew: t.boolean({ description: 'Renew each year with the saved method (default true).' }),
+    idempotencyKey: t.string({ required: true, description: '8 to 100 letters, digits, - or _; sending the same key again returns the first purchase.' }),
+  }),
+});
+
+const PurchasePlanPayload = builder.objectRef<PurchaseResult>('PurchasePlanPayload').implement({
+  fields: (t) => ({
+    subscription: t.field({ type: SubscriptionRef, resolve: (p) => p.subscription }),
+    payment: t.field({ type: PaymentRef, resolve: (p) => p.payment }),
+    created: t.exposeBoolean('created', { description: 'False when the idempotency key found an earlier purchase (nothing charged again).' }),
+  }),
+});
+
+const SetAutoRenewInput = builder.inputType('SetAutoRenewInput', { fields: (t) => ({ autoRenew: t.boolean({ required: true }) }) });
+const SetAutoRenewPayload = builder.objectRef<{ subscription: SubscriptionView }>('SetAutoRenewPayload').implement({ fields: (t) => ({ subscription: t.field({ type: SubscriptionRef, resolve: (p) => p.subscription }) }) });
+
+const UpdatePaymentMethodInput = builder.inputType('UpdatePaymentMethodInput', { fields: (t) => ({ paymentMethodNonce: t.string({ required: true }) }) });
+const UpdatePaymentMethodPayload = builder.objectRef<Awaited<ReturnType<typeof updatePaymentMethod>>>('UpdatePaymentMethodPayload').implement({
+  fields: (t) => ({
+    paymentMethod: t.field({ type: PaymentMethodRef, resolve: (p) => p.paymentMethod }),
+    subscription: t.field({ type: SubscriptionRef, nullable: true, resolve: (p) => p.subscription }),
+  }),
+});
+
+const CancelSubscriptionsInput = builder.inputType('CancelSubscriptionsInput', {
+  description: 'Turns auto-renew off on every plan; each keeps running to its period end.',
+  fields: (t) => ({ confirm: t.boolean({ required: true, description: 'Must be true.' }) }),
+});
+const CancelSubscriptionsPayload = builder.objectRef<{ subscriptions: SubscriptionView[] }>('CancelSubscriptionsPayload').implement({ fields: (t) => ({ subscriptions: t.field({ type: [SubscriptionRef], resolve: (p) => p.subscriptions }) }) });
+
+builder.mutationFields((t) => ({
+  purchasePlan: t.field({
+    type: PurchasePlanPayload,
+    authScopes: { signedIn: true },
+    description: 'Buys an annual plan upfront; a refused card is BAD_USER_INPUT with the person\u2019s message and extensions.failureKind.',
+    args: { input: t.arg({ type: PurchasePlanInput, required: true }) },
+    resolve: (_r, { input }, ctx) => purchasePlan(ctx, input),
+  }),
+  setAutoRenew: t.field({
+    type: SetAutoRenewPayload,
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: SetAutoRenewInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ subscription: await setAutoRenew(ctx, input.autoRenew) }),
+  }),
+  updatePaymentMethod: t.field({
+    type: UpdatePaymentMethodPayload,
+    authScopes: { signedIn: true },
+    description: 'Verifies and saves a new card or PayPal account; renewals charge it.',
+    args: { input: t.arg({ type: UpdatePaymentMethodInput, required: true }) },
+    resolve: (_r, { input }, ctx) => updatePaymentMethod(ctx, input),
+  }),
+  cancelSubscriptions: t.field({
+    type: CancelSubscriptionsPayload,
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: CancelSubscriptionsInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ subscriptions: await cancelSubscriptions(ctx, input.confirm) }),
+  }),
+}));

@@ -1,0 +1,108 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLazyQuery, useMutation } from '@apollo/client/react';
+import { formatUsd, parseMoney } from '@cadence/domain/money';
+import { formatUsDate } from '@cadence/domain/date-string';
+import { Button } from '../../ui/Button';
+import { Checkbox, Field } from '../../ui/Field';
+import { graphqlErrorInfo } from '../graphql-errors';
+import { CardForm } from './CardForm';
+import { CheckPromoCodeQuery, PurchasePlanMutation } from './payments.graphql';
+
+/** A dollar amount from the API's decimal string ('15.00' -> '$15.00'). */
+export function dollars(amount: string | null | undefined): string {
+  const minor = parseMoney(amount ?? '');
+  return minor === null ? '' : formatUsd(minor);
+}
+
+function newKey(): string {
+  return `plan-${crypto.randomUUID()}`;
+}
+
+export interface PlanCheckoutProps {
+  plan: { name: string; displayName: string; price: string };
+  /** Support acting as the person: paying is refused, so the form is shown disabled. */
+  readOnly?: boolean;
+  onPaid?: () => void;
+}
+
+/**
+ * Buying a plan: the price, a promo code that lowers it before paying, auto-renew, and the card
+ * form. One idempotency key per attempt, so a repeated click charges once; a refused card gets a
+ * new key for the next try.
+ */
+export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
+  const id = useId();
+  const [promoInput, setPromoInput] = useState('');
+  const [autoRenew, setAutoRenew] = useState(true);
+  const [check, { data: promoData, loading: checking }] = useLazyQuery(CheckPromoCodeQuery, { fetchPolicy: 'network-only' });
+  const [purchase, { data: paid }] = useMutation(PurchasePlanMutation, { refetchQueries: ['PlanSettings', 'PlansPage'] });
+  const key = useRef(newKey());
+  const promo = promoData?.checkPromoCode;
+  const applied = promo?.valid ? promo : null;
+  const total = applied?.total ?? plan.price;
+
+  function applyPromo(event: FormEvent) {
+    event.preventDefault();
+    if (promoInput.trim()) void check({ variables: { promoCode: promoInput.trim(), planName: plan.name } });
+  }
+
+  async function pay(nonce: string): Promise<string | null> {
+    try {
+      await purchase({ variables: { input: { planName: plan.name, paymentMethodNonce: nonce, promoCode: applied?.code ?? null, autoRenew, idempotencyKey: key.current } } });
+      onPaid?.();
+      return null;
+    } catch (err) {
+      key.current = newKey();
+      return graphqlErrorInfo(err).message;
+    }
+  }
+
+  if (paid) {
+    const result = paid.purchasePlan;
+    const end = result.subscription.currentPeriodEnd;
+    return (
+      <div className="plan-checkout__done" role="status">
+        <h3>Your {result.subscription.plan.displayName} plan is active</h3>
+        <p>
+          It runs until {end ? formatUsDate(end) : 'further notice'}
+          {result.subscription.autoRenew ? ' and renews automatically.' : '.'}
+        </p>
+        <dl className="plan-checkout__receipt" aria-label="Receipt">
+          <dt>Amount paid</dt>
+          <dd data-testid="receipt-amount">{dollars(result.payment.amount)}</dd>
+          <dt>Paid with</dt>
+          <dd>{result.payment.method}</dd>
+          <dt>Receipt number</dt>
+          <dd>{result.payment.id}</dd>
+        </dl>
+        <p>We have emailed you the receipt. Your receipts are listed in your settings.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="plan-checkout">
+      <p className="plan-checkout__price" aria-live="polite">
+        {plan.displayName}, 1 year:{' '}
+        {applied && Number(applied.discount) > 0 ? (
+          <>
+            <s>{dollars(plan.price)}</s> <strong data-testid="checkout-total">{dollars(total)}</strong> (promo code {applied.code}: -{dollars(applied.discount)})
+          </>
+        ) : (
+          <strong data-testid="checkout-total">{dollars(total)}</strong>
+        )}
+      </p>
+      <form className="plan-checkout__promo" aria-label="Promo code" onSubmit={applyPromo}>
+        <Field id={`${id}-promo`} label="Promo code" error={promo && !promo.valid ? (promo.message ?? undefined) : undefined}>
+          {(p) => <input {...p} value={promoInput} onChange={(e) => setPromoInput(e.target.value)} maxLength={50} autoComplete="off" />}
+        </Field>
+        <Button type="submit" variant="secondary" disabled={checking || !promoInput.trim()}>
+          Apply
+        </Button>
+      </form>
+      <Checkbox id={`${id}-renew`} label="Renew automatically every year (you can turn this off any time)" checked={autoRenew} onChange={setAutoRenew} disabled={readOnly} />
+      {readOnly && <p>Payments are not available while acting as another user.</p>}
+      <CardForm title="Card details" submitLabel={`Pay ${dollars(total)}`} amount={total} disabled={readOnly} onNonce={pay} />
+    </div>
+  );
+}

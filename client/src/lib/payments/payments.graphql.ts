@@ -1,0 +1,126 @@
+import { graphql } from '../../gql';
+
+export const PlanSubscriptionFragment = graphql(`
+  fragment PlanSettings_subscription on Subscription {
+    id
+    status
+    autoRenew
+    currentPeriodEnd
+    renewalDate
+    plan {
+      name
+      displayName
+      price
+    }
+    paymentMethod {
+      id
+      label
+    }
+  }
+`);
+
+export const PlansPageQuery = graphql(`
+  query PlansPage {
+    plans {
+      name
+      displayName
+      description
+      price
+      currency
+      billingPeriod
+      primaryArtistLimit
+      trackLimit
+      distributionFeeBps
+      purchasable
+    }
+    viewer {
+      id
+      impersonatedBy {
+        email
+      }
+      subscription {
+        ...PlanSettings_subscription
+      }
+    }
+  }
+`);
+
+export const PlanSettingsQuery = graphql(`
+  query PlanSettings {
+    viewer {
+      id
+      impersonatedBy {
+        email
+      }
+      subscription {
+        ...PlanSettings_subscription
+      }
+      payments {
+        id
+        planName
+        amount
+        discount
+        status
+        method
+        promoCode
+        failureMessage
+        createdAt
+      }
+    }
+  }
+`);
+
+export const CheckPromoCodeQuery = graphql(`
+  query CheckPromoCode($promoCode: String!, $planName: String) {
+    checkPromoCode(promoCode: $promoCode, planName: $planName) {
+      valid
+      message
+      code
+      price
+      discount
+      total
+    }
+  }
+`);
+
+export const PurchasePlanMutation = graphql(`
+  mutation PurchasePlan($input: PurchasePlanInput!) {
+    purchasePlan(input: $input) {
+      created
+      subscription {
+        ...PlanSettings_subscription
+      }
+      payment {
+        id
+        amount
+        discount
+        method
+        createdAt
+      }
+    }
+  }
+`);
+
+export const SetAutoRenewMutation = graphql(`
+  mutation SetAutoRenew($input: SetAutoRenewInput!) {
+    setAutoRenew(input: $input) {
+      subscription {
+        ...PlanSettings_subscription
+      }
+    }
+  }
+`);
+
+export const UpdatePaymentMethodMutation = graphql(`
+  mutation UpdatePaymentMethod($input: UpdatePaymentMethodInput!) {
+    updatePaymentMethod(input: $input) {
+      paymentMethod {
+        id
+        label
+      }
+      subscription {
+        ...PlanSettings_subscription
+      }
+    }
+  }
+`);
