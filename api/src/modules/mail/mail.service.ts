@@ -39,7 +39,7 @@ function brandName(ctx: AppContext): string {
   return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
 }
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'webhook-disabled';
 
 interface TemplateInput {
   to: string;
@@ -48,6 +48,8 @@ interface TemplateInput {
   /** Path with query, e.g. '/verify-email?token=...'. */
   link?: string;
   inviterName?: string;
+  /** What the mail is about, where the template names it (e.g. the webhook URL). */
+  subject?: string;
 }
 
 function render(ctx: AppContext, input: TemplateInput): { subject: string; text: string } {
@@ -66,6 +68,8 @@ function render(ctx: AppContext, input: TemplateInput): { subject: string; text:
       return { subject: `Your child wants to distribute music with ${brand}`, text: `${input.inviterName ?? 'Your child'} named you as parent or guardian on their ${brand} account. Users under 18 need your consent.\n\nOpen this link to give it: ${url}\n\nIf you do not agree, ignore this mail and contact ${ctx.config.brand.supportEmail}.\n` };
     case 'unlock-account':
       return { subject: `Unlock your ${brand} account`, text: `Your ${brand} account was locked after several failed sign-in attempts, and someone asked for this unlock link.\n\nOpen this link within one hour to unlock it: ${url}\n\nIf it was not you, ignore this mail; if you do not remember your password, reset it from the sign-in dialog.\n` };
+    case 'webhook-disabled':
+      return { subject: `A ${brand} webhook endpoint was disabled`, text: `Deliveries to your webhook endpoint ${input.subject ?? ''} kept failing, so it was disabled.\n\nFix the endpoint, then enable it again in your settings: ${url}\n` };
     case 'invitation':
       return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
   }
