@@ -1,6 +1,6 @@
 /** REST paths for webhooks (issue 18): validate, call the service, present. Shapes in docs/webhooks.md. */
 import { Router, type Request } from 'express';
-import { array, boolean, object, optional, size, string, type Struct } from 'superstruct';
+import { array, boolean, object, optional, size, string, type as loose, type Struct } from 'superstruct';
 import { validateShape } from '@cadence/domain/validators';
 import { badInput } from '../../domain-error.ts';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
@@ -14,7 +14,8 @@ function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
 }
 
 export const CreateEndpointBody = object({ url: size(string(), 1, 2_000), events: size(array(string()), 1, 10), description: optional(size(string(), 0, 200)) });
-export const UpdateEndpointBody = object({ url: optional(size(string(), 1, 2_000)), events: optional(size(array(string()), 1, 10)), description: optional(size(string(), 0, 200)), enabled: optional(boolean()) });
+// Unknown keys are ignored on update (so a partner can send back what it read), never stored.
+export const UpdateEndpointBody = loose({ url: optional(size(string(), 1, 2_000)), events: optional(size(array(string()), 1, 10)), description: optional(size(string(), 0, 200)), enabled: optional(boolean()) });
 export const NoBody = object({});
 
 export const presentEndpoint = (e: WebhookEndpointView) => ({ ...e, disabledAt: e.disabledAt?.toISOString() ?? null, failingSince: e.failingSince?.toISOString() ?? null, createdAt: e.createdAt.toISOString() });
