@@ -37,7 +37,7 @@ test('adds an endpoint (secret shown once), shows the delivery log and redeliver
     }),
     api.mutation(RedeliverWebhookMutation, ({ variables }) => {
       redelivered.push(variables);
-      return HttpResponse.json({ data: { redeliverWebhook: { webhookDelivery: { __typename: 'WebhookDelivery', id: 'e1-d1', status: 'PENDING' } } } });
+      return HttpResponse.json({ data: { redeliverWebhook: { webhookDelivery: { id: 'e1-d1', status: 'PENDING' } } } });
     }),
   );
   const user = userEvent.setup();
