@@ -31,6 +31,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/delivery/index.ts')).default,
   (await import('../modules/sales/index.ts')).default,
   (await import('../modules/webhooks/index.ts')).default,
+  (await import('../modules/api-docs/index.ts')).default,
 ];
 
 checkModules(modules);

@@ -95,7 +95,7 @@ const AREAS: readonly Area[] = [
     name: 'public',
     public: true,
     graphql: /^(countries|euCountries|usStates|canadianProvinces|languages|genres|outlets|dsps|releaseStatuses|clientConfig|publicInAppMessages|inAppMessages|recordInAppMessageEvent|clientLog|trackEvent|trackMarketing|trackWebPushClick|createCaptchaChallenge|solveCaptcha)$/,
-    rest: /^\w+ \/api\/(dictionary|client-configs|in-app-messages|logstash|trackWebPushClick|users\/(tracking|track-event))\b/,
+    rest: /^\w+ \/api\/(openapi\.json$|docs\b|dictionary|client-configs|in-app-messages|logstash|trackWebPushClick|users\/(tracking|track-event))\b/,
   },
 ];
 

@@ -1,6 +1,7 @@
 /** Webhooks for partners: endpoints, signed durable deliveries, the delivery log (issue 18). */
 import type { CadenceModule } from '../../module.ts';
 import './webhooks.schema.ts';
+import './webhooks.openapi.ts';
 import { webhooksRouter } from './webhooks.rest.ts';
 import { DELIVER_JOB, deliverWebhook } from './webhooks.service.ts';
 
