@@ -82,6 +82,8 @@ export interface Config {
   paypal: PayPalConfig;
   /** Card and PayPal payments for plans (integrations/payments/README.md). */
   payments: PaymentsConfig;
+  /** The partner API (issue 18): API token request limits and webhook delivery. */
+  partner: PartnerConfig;
 }
 
 export interface PaymentsConfig {
@@ -93,6 +95,17 @@ export interface PaymentsConfig {
   /** Days past due before the plan is downgraded to FREE. */
   graceDays: number;
   braintree: { environment: 'Sandbox' | 'Production'; merchantId: string; publicKey: string; privateKey: string; merchantAccountId: string };
+}
+
+export interface PartnerConfig {
+  /** Requests per minute one API token may make (TOKEN_REQUESTS_PER_MINUTE). */
+  tokenRequestsPerMinute: number;
+  /** Requests per minute all of an account's tokens together may make (ACCOUNT_REQUESTS_PER_MINUTE). */
+  accountRequestsPerMinute: number;
+  /** Webhook URLs may point at loopback/private addresses (WEBHOOK_ALLOW_PRIVATE_URLS; off in production). */
+  webhookAllowPrivateUrls: boolean;
+  /** An endpoint whose deliveries keep failing this long is disabled (WEBHOOK_DISABLE_AFTER_HOURS). */
+  webhookDisableAfterHours: number;
 }
 
 export interface PayoutsConfig {
@@ -355,6 +368,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     payouts: payouts(env, dataDir, publicUrl(env, host, port)),
     paypal: paypal(env),
     payments: payments(env),
+    partner: {
+      tokenRequestsPerMinute: int(env, 'TOKEN_REQUESTS_PER_MINUTE', 600, 1, 1_000_000),
+      accountRequestsPerMinute: int(env, 'ACCOUNT_REQUESTS_PER_MINUTE', 1_200, 1, 1_000_000),
+      // Never in production: a partner's URL must not reach our own network (SSRF).
+      webhookAllowPrivateUrls: !bool(env, 'PRODUCTION', false) && bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
+      webhookDisableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
+    },
   };
 }
 

@@ -15,6 +15,8 @@ export interface Viewer {
   impersonatorId?: string;
   /** Set when the request authenticated with a personal API token instead of a cookie. */
   apiTokenId?: string;
+  /** The token's scopes (api-tokens/token-scopes.ts decides what they allow). */
+  apiTokenScopes?: readonly string[];
 }
 
 export interface AppContext {

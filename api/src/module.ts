@@ -36,6 +36,8 @@ export interface CadenceModule {
   graphqlPlugin?: () => ApolloServerPlugin<AppContext>;
   /** Runs on every /api request after authentication, before any module's router. */
   apiMiddleware?: () => RequestHandler;
+  /** Runs on every /api and /graphql request right after authentication (e.g. API token limits). */
+  requestMiddleware?: () => RequestHandler;
   /** Its durable job handlers, by job name (names are unique across modules). */
   jobs?: (deps: ModuleDeps) => Record<string, JobHandler>;
   /** Its tables' rows that can no longer be used, deleted hourly. */

@@ -108,6 +108,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   await apollo.start();
 
   app.use(['/graphql', '/api'], refuseNulInAddress(), authenticate(authenticatorOf(modules)));
+  for (const m of modules) if (m.requestMiddleware) app.use(['/graphql', '/api'], m.requestMiddleware());
   for (const m of modules) if (m.apiMiddleware) app.use('/api', m.apiMiddleware());
 
   app.use(

@@ -32,6 +32,8 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/sales/index.ts')).default,
   (await import('../modules/operations/index.ts')).default,
   (await import('../modules/plans/index.ts')).default,
+  (await import('../modules/webhooks/index.ts')).default,
+  (await import('../modules/api-docs/index.ts')).default,
 ];
 
 checkModules(modules);

@@ -1,4 +1,5 @@
 /** Test data factories: people, sessions and tokens, made directly in the database. */
+import { TOKEN_SCOPES } from '../modules/api-tokens/token-scopes.ts';
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { API_TOKEN_PREFIX, SESSION_COOKIE, createSession, hashToken, newToken } from '../modules/auth/session.service.ts';
@@ -35,9 +36,9 @@ export async function sessionCookieFor(prisma: PrismaClient, userId: string, imp
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** Creates a personal API token; returns the Authorization header value. */
-export async function bearerFor(prisma: PrismaClient, userId: string): Promise<string> {
+/** Creates a personal API token (every scope unless told); returns the Authorization header value. */
+export async function bearerFor(prisma: PrismaClient, userId: string, scopes: readonly string[] = TOKEN_SCOPES): Promise<string> {
   const token = newToken(API_TOKEN_PREFIX);
-  await prisma.apiToken.create({ data: { userId, name: 'test', tokenHash: hashToken(token), prefix: token.slice(0, 8) } });
+  await prisma.apiToken.create({ data: { userId, name: 'test', tokenHash: hashToken(token), prefix: token.slice(0, 8), scopes: [...scopes] } });
   return `Bearer ${token}`;
 }

@@ -2,13 +2,13 @@
 import type { CadenceModule } from '../../module.ts';
 import type { RequestAuthenticator } from '../../http/auth.ts';
 import './auth.schema.ts';
-import { bindHttp } from './http-binding.ts';
+import { bindHttp, requestMeta } from './http-binding.ts';
 import { SESSION_COOKIE, resolveApiToken, resolveSession } from './session.service.ts';
 
 const authenticator: RequestAuthenticator = {
   sessionCookie: SESSION_COOKIE,
   bind: bindHttp,
-  fromApiToken: (ctx, token) => resolveApiToken(ctx.prisma, token),
+  fromApiToken: (ctx, token) => resolveApiToken(ctx.prisma, token, new Date(), requestMeta(ctx).ip),
   fromSession: (ctx, token) => resolveSession(ctx, token),
 };
 

@@ -114,16 +114,18 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
 }
 
 /** Resolves a personal API token to its owner; revoked or expired tokens give null. */
-export async function resolveApiToken(db: Db, token: string, now = new Date()): Promise<Viewer | null> {
+export async function resolveApiToken(db: Db, token: string, now = new Date(), ip?: string): Promise<Viewer | null> {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
+  // Read on every request (no cache), so a revocation or expiry holds at once on every process.
   const row = await db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, userId: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { role: true, status: true, deletedAt: true } } },
+    select: { id: true, userId: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true, lastUsedIp: true, user: { select: { role: true, status: true, deletedAt: true } } },
   });
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
   if (row.user.status !== 'ACTIVE' || row.user.deletedAt) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  const address = ip?.slice(0, 100) ?? null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS || (address && address !== row.lastUsedIp)) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now, ...(address ? { lastUsedIp: address } : {}) } });
   }
-  return { userId: row.userId, role: row.user.role as Role, apiTokenId: row.id };
+  return { userId: row.userId, role: row.user.role as Role, apiTokenId: row.id, apiTokenScopes: row.scopes };
 }

@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { ERN_RELEASE_INCLUDE, ErnInputError, planErn } from './ern-input.ts';
 import { endpointForDsp, localStoreFolder } from './store-endpoints.service.ts';
 import { canAcknowledgeDelivery, canViewDeliveries } from './delivery.policy.ts';
+import { emitDeliveryEvent } from '../webhooks/webhooks.service.ts';
 
 /** The job the operations console enqueues when staff approve a release (the contract, by name). */
 export const DELIVER_RELEASE_JOB = 'delivery.deliver-release';
@@ -188,6 +189,7 @@ export async function sendDelivery(deps: DeliveryDeps, payload: unknown, job: { 
     await deps.prisma.$transaction(async (tx) => {
       await lockRelease(tx, delivery.releaseId);
       await tx.releaseDelivery.update({ where: { id: delivery.id }, data: { status: 'SENT', sentAt: new Date(), error: null, location } });
+      await emitDeliveryEvent(tx, delivery.id);
       await settleRelease(tx, delivery.releaseId);
     });
     deps.logger.info('release delivered to a store', { deliveryId, dspId: delivery.dspId, kind: delivery.kind, location });
@@ -196,6 +198,7 @@ export async function sendDelivery(deps: DeliveryDeps, payload: unknown, job: { 
     const reason = humanDeliveryError(err);
     const final = err instanceof ErnInputError || job.attempts >= job.maxAttempts;
     await deps.prisma.releaseDelivery.update({ where: { id: delivery.id }, data: final ? { status: 'FAILED', error: reason } : { error: reason } });
+    if (final) await emitDeliveryEvent(deps.prisma, delivery.id);
     if (err instanceof ErnInputError) return { status: 'FAILED' };
     throw err;
   }
@@ -290,6 +293,7 @@ export async function pollAcknowledgements(deps: DeliveryDeps): Promise<{ acknow
         data: ack.ok ? { status: 'ACKNOWLEDGED', acknowledgedAt: new Date() } : { status: 'FAILED', error: `The store refused the release: ${ack.error ?? 'no reason given'}` },
       });
       if (count) {
+        await emitDeliveryEvent(deps.prisma, w.id);
         if (ack.ok) acknowledged++;
         else refused++;
         touched.add(w.releaseId);
@@ -312,6 +316,7 @@ export async function acknowledgeDelivery(ctx: Ctx, deliveryId: string): Promise
   await ctx.prisma.$transaction(async (tx) => {
     await lockRelease(tx, delivery.releaseId);
     await tx.releaseDelivery.update({ where: { id: deliveryId }, data: { status: 'ACKNOWLEDGED', acknowledgedAt: new Date() } });
+    await emitDeliveryEvent(tx, deliveryId);
     await recordAudit(ctx, { category: 'DELIVERY', subcategory: 'DELIVERY_ACKNOWLEDGED', userId: delivery.release.userId, entityType: 'ReleaseDelivery', entityId: deliveryId, oldValues: { status: 'SENT' }, newValues: { status: 'ACKNOWLEDGED' } }, tx);
     await settleRelease(tx, delivery.releaseId);
   });

@@ -18,6 +18,7 @@ import { requireStaff, requireViewer } from '../users/users.policy.ts';
 import { DEFAULT_CURRENCY, findWalletAccount, lockAccount, placeHoldIn, accountBalance, walletAccount } from '../ledger/ledger.service.ts';
 import { belowMinimumMessage, isTaxBlocking, readWithdrawalAmount, verifyTaxMessage, WITHDRAWAL_MESSAGES } from '@cadence/domain/withdrawal';
 import { unitsToMinor } from '@cadence/domain/money';
+import { emitWithdrawalEvent } from '../webhooks/webhooks.service.ts';
 
 export const PAYOUT_JOB = 'withdrawals.payout';
 
@@ -206,6 +207,7 @@ export async function requestWithdrawal(ctx: AppContext, input: WithdrawInput): 
     const approval = needsApproval(ctx.config, amount);
     await recordAudit(ctx, { category: 'WITHDRAWAL', subcategory: 'WITHDRAWAL', userId: viewer.userId, entityType: 'Withdrawal', entityId: withdrawal.id, newValues: { step: approval ? 'requested-awaiting-approval' : 'requested', amountMinor: amount.toString(), currency: b.currency } }, tx);
     if (!approval) await enqueuePayout(tx, withdrawal.id);
+    await emitWithdrawalEvent(tx, withdrawal.id);
     return { withdrawal, created: true };
   });
   return { withdrawal: presentWithdrawal(result.withdrawal, ctx.config), created: result.created };
@@ -247,6 +249,7 @@ export async function decideWithdrawal(ctx: AppContext, input: { id: string; app
       next = await tx.withdrawal.update({ where: { id: w.id }, data: { ...decided, status: 'REJECTED', errorCode: 'REJECTED_BY_SUPPORT', messages: [{ code: 'REJECTED_BY_SUPPORT', message: reason || 'Rejected by support' }] } });
     }
     await recordAudit(ctx, { category: 'WITHDRAWAL', subcategory: 'WITHDRAWAL', userId: w.userId, entityType: 'Withdrawal', entityId: w.id, oldValues: { status: w.status }, newValues: { step: input.approve ? 'approved-by-support' : 'rejected-by-support', status: next.status, reason: reason || null } }, tx);
+    if (!input.approve) await emitWithdrawalEvent(tx, w.id);
     return next;
   });
   return presentWithdrawal(updated, ctx.config);

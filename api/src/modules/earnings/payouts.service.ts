@@ -18,6 +18,7 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ensureAccount, postTransactionIn } from '../ledger/ledger.service.ts';
 import { needsApproval, payeeOf, PAYOUT_JOB } from './earnings.service.ts';
+import { emitWithdrawalEvent } from '../webhooks/webhooks.service.ts';
 
 export const POLL_JOB = 'withdrawals.poll';
 const POLL_KEY = 'withdrawals-poll';
@@ -74,6 +75,7 @@ export async function applyPayoutStatus(deps: PayoutDeps, withdrawalId: string, 
       });
       await tx.withdrawal.update({ where: { id: w.id }, data: { status: 'APPROVED', payoutStatus: 'FINALIZED', externalId: payout.externalId, ledgerTransactionId: transaction.id } });
       await audit('finalized', { ledgerTransactionId: transaction.id });
+      await emitWithdrawalEvent(tx, w.id);
       return true;
     }
     if (payout.status === 'FAILED' || payout.status === 'CANCELLED') {
@@ -81,6 +83,7 @@ export async function applyPayoutStatus(deps: PayoutDeps, withdrawalId: string, 
       const first = payout.messages[0];
       await tx.withdrawal.update({ where: { id: w.id }, data: { status: 'REJECTED', payoutStatus: payout.status, externalId: payout.externalId, errorCode: first?.code ?? payout.status, messages: asJson(payout.messages) } });
       await audit(payout.status === 'FAILED' ? 'failed' : 'cancelled', { errorCode: first?.code ?? null });
+      await emitWithdrawalEvent(tx, w.id);
       return true;
     }
     if (w.payoutStatus === payout.status && w.externalId === payout.externalId) return false;
@@ -100,6 +103,7 @@ async function rejectByProvider(deps: PayoutDeps, withdrawalId: string, err: Pay
     if (w.holdId) await tx.ledgerHold.updateMany({ where: { id: w.holdId, releasedAt: null }, data: { releasedAt: new Date() } });
     await tx.withdrawal.update({ where: { id: w.id }, data: { status: 'REJECTED', payoutStatus: 'FAILED', errorCode: err.code, messages: asJson(err.messages) } });
     await recordAudit(systemCtx(deps.prisma, source), { category: 'WITHDRAWAL', subcategory: 'WITHDRAWAL', userId: w.userId, entityType: 'Withdrawal', entityId: w.id, oldValues: { status: 'PENDING' }, newValues: { step: 'refused-by-provider', errorCode: err.code, message: err.message } }, tx);
+    await emitWithdrawalEvent(tx, w.id);
   });
 }
 

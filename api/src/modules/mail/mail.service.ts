@@ -39,7 +39,7 @@ function brandName(ctx: AppContext): string {
   return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
 }
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'receipt';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'receipt' | 'webhook-disabled';
 
 interface TemplateInput {
   to: string;
@@ -50,6 +50,8 @@ interface TemplateInput {
   inviterName?: string;
   /** template 'receipt': what was paid (amounts already formatted). */
   receipt?: { planName: string; amount: string; discount: string | null; method: string; paidAt: string; periodEnd: string; paymentId: string };
+  /** What the mail is about, where the template names it (e.g. the webhook URL). */
+  subject?: string;
 }
 
 function render(ctx: AppContext, input: TemplateInput): { subject: string; text: string } {
@@ -73,6 +75,8 @@ function render(ctx: AppContext, input: TemplateInput): { subject: string; text:
       const discount = r.discount ? `Discount: ${r.discount}\n` : '';
       return { subject: `Your ${brand} receipt`, text: `Thank you for your payment.\n\nPlan: ${r.planName}\n${discount}Amount paid: ${r.amount}\nPaid with: ${r.method}\nDate: ${r.paidAt}\nYour plan runs until ${r.periodEnd}.\nReceipt number: ${r.paymentId}\n\nYour receipts are listed in your account settings: ${appBaseUrl(ctx)}/settings\n` };
     }
+    case 'webhook-disabled':
+      return { subject: `A ${brand} webhook endpoint was disabled`, text: `Deliveries to your webhook endpoint ${input.subject ?? ''} kept failing, so it was disabled.\n\nFix the endpoint, then enable it again in your settings: ${url}\n` };
     case 'invitation':
       return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
   }

@@ -7,6 +7,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Viewer } from '../../context.ts';
 import { statusName, statusNumber } from './release-model.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 
 export type Tx = Prisma.TransactionClient;
 type ReleaseAuditSubcategory = 'RELEASE_START' | 'STATUS_CHANGE' | 'SUBMIT' | 'TAKEDOWN_AWAITING' | 'DELETE';
@@ -95,5 +96,6 @@ export async function changeReleaseStatus(
   });
   if (count === 0) throw versionConflict();
   await auditRelease(tx, actor, release, change.subcategory ?? 'STATUS_CHANGE', { status: from }, { status: change.to });
+  await emitWebhookEvent(tx, release.userId, 'release.status_changed', { releaseId: release.id, from, to: change.to });
   return { version: release.version + 1 };
 }

@@ -17,6 +17,7 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { parseSalesReport, ReportFormatError, type SalesLine, type SalesLineError } from './sales-parse.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -278,6 +279,7 @@ async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[]
     entries.push({ accountId: (await ensureAccount(tx, { kind: 'SALES_CLEARING' })).id, amountMinor: -total });
     const posted = await postTransactionIn(tx, { kind: 'SALES_POSTING', idempotencyKey: key, entries, description, metadata: { feeCents: plan.feeCents.toString(), remainderUnits: plan.clearingRemainderUnits.toString() } });
     transactionId = posted.transaction.id;
+    for (const c of plan.credits) if (c.cents > 0n) await emitWebhookEvent(tx, c.userId, 'sales.posted', { transactionId, amountMinor: c.cents.toString(), description });
   }
   return { ...plan, postedCents, transactionId };
 }

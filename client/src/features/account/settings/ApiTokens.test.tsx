@@ -17,9 +17,11 @@ const token = (id: string, name: string, revokedAt: string | null = null) => ({
   name,
   prefix: `cad_${id}`,
   createdAt: '2026-01-02T10:00:00.000Z',
-  lastUsedAt: null,
+  lastUsedAt: null as string | null,
+  lastUsedIp: null as string | null,
   revokedAt,
-  expiresAt: null,
+  expiresAt: null as string | null,
+  scopes: ['RELEASES_READ' as const],
 });
 
 function renderTokens() {
@@ -67,4 +69,29 @@ test('revoking removes the token from the list', async () => {
   await user.click(await screen.findByRole('button', { name: 'Revoke Label feed' }));
   await waitFor(() => expect(screen.queryByText('Label feed')).not.toBeInTheDocument());
   expect(screen.getByText('You have no API tokens.')).toBeInTheDocument();
+});
+
+test('a token is created with the chosen scopes and expiry, and its scopes and last use are listed', async () => {
+  const sent: unknown[] = [];
+  const used = { ...token('c3', 'Label feed'), lastUsedAt: '2026-01-03T10:00:00.000Z', lastUsedIp: '203.0.113.7', scopes: ['RELEASES_READ' as const, 'SALES_READ' as const] };
+  server.use(
+    api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: [used] } })),
+    api.mutation(CreateApiTokenMutation, ({ variables }) => {
+      sent.push(variables);
+      return HttpResponse.json({ data: { createApiToken: { token: 'cad_x', apiToken: token('d4', 'Sales bot') } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderTokens();
+  const table = await screen.findByRole('table', { name: 'Your API tokens' });
+  expect(within(table).getByText('releases:read, sales:read')).toBeInTheDocument();
+  expect(within(table).getByText(/from 203\.0\.113\.7/)).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText('Token name'), 'Sales bot');
+  await user.click(screen.getByLabelText('Read the profile (profile:read)'));
+  await user.click(screen.getByLabelText('Read sales (sales:read)'));
+  await user.type(screen.getByLabelText('Expires on (optional)'), '2031-02-03');
+  await user.click(screen.getByRole('button', { name: 'Create token' }));
+  await screen.findByTestId('api-token-secret');
+  expect(sent).toEqual([{ name: 'Sales bot', scopes: ['RELEASES_READ', 'SALES_READ'], expiresAt: '2031-02-03T23:59:59.000Z' }]);
 });

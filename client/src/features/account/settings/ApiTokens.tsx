@@ -7,6 +7,19 @@ import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
 import { TableRegion } from '../../../ui/TableRegion';
+import { Checkbox } from '../../../ui/Field';
+import type { ApiTokenScope } from '../../../gql/graphql';
+
+/** The scopes a token can carry, as the form offers them (the server's ApiTokenScope enum). */
+export const SCOPE_CHOICES: { value: ApiTokenScope; label: string }[] = [
+  { value: 'PROFILE_READ', label: 'Read the profile (profile:read)' },
+  { value: 'RELEASES_READ', label: 'Read releases (releases:read)' },
+  { value: 'RELEASES_WRITE', label: 'Change releases (releases:write)' },
+  { value: 'SALES_READ', label: 'Read sales (sales:read)' },
+  { value: 'MONEY_READ', label: 'Read balance and withdrawals (money:read)' },
+  { value: 'WEBHOOKS_MANAGE', label: 'Manage webhooks (webhooks:manage)' },
+];
+const scopeText = (scope: string) => scope.toLowerCase().replace('_', ':');
 
 /** The house date (MM/dd/yyyy), or a dash. */
 const day = (value: string | null | undefined) => (value ? (formatUsDate(value) ?? value.slice(0, 10)) : '—');
@@ -18,6 +31,9 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
   const [create, { loading: creating }] = useMutation(CreateApiTokenMutation, { refetchQueries: [ApiTokensQuery] });
   const [revoke] = useMutation(RevokeApiTokenMutation);
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiTokenScope[]>(['PROFILE_READ', 'RELEASES_READ']);
+  const [expiresOn, setExpiresOn] = useState('');
+  const expiryId = useId();
   const [secret, setSecret] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +43,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
     setFailure(null);
     setCopied(false);
     try {
-      const result = await create({ variables: { name: name.trim() } });
+      const result = await create({ variables: { name: name.trim(), scopes, expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59Z`).toISOString() : null } });
       setSecret(result.data?.createApiToken.token ?? null);
       setName('');
     } catch (e) {
@@ -48,7 +64,25 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
           <label htmlFor={nameId}>Token name</label>
           <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={TEXT_LIMITS.label} disabled={disabled} />
         </div>
-        <button className="button" type="submit" disabled={disabled || creating || name.trim() === ''}>
+        <fieldset className="api-tokens__scopes">
+          <legend>Scopes</legend>
+          <p>A token can never withdraw money or change your password, email or tokens, whatever its scopes.</p>
+          {SCOPE_CHOICES.map((choice) => (
+            <Checkbox
+              key={choice.value}
+              id={`${nameId}-${choice.value}`}
+              label={choice.label}
+              checked={scopes.includes(choice.value)}
+              disabled={disabled}
+              onChange={(on) => setScopes((now) => (on ? [...now, choice.value] : now.filter((x) => x !== choice.value)))}
+            />
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={expiryId}>Expires on (optional)</label>
+          <input id={expiryId} type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} disabled={disabled} />
+        </div>
+        <button className="button" type="submit" disabled={disabled || creating || name.trim() === '' || scopes.length === 0}>
           Create token
         </button>
       </form>
@@ -78,7 +112,8 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Starts with</th>
-              <th scope="col">Created</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Expires</th>
               <th scope="col">Last used</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -92,8 +127,11 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
                 <td>
                   <code>{token.prefix}…</code>
                 </td>
-                <td>{day(token.createdAt)}</td>
-                <td>{day(token.lastUsedAt)}</td>
+                <td>{token.scopes.map(scopeText).join(', ')}</td>
+                <td>{token.expiresAt ? day(token.expiresAt) : 'Never'}</td>
+                <td>
+                  {token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
+                </td>
                 <td>
                   <button type="button" className="button button--danger button--small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
                     Revoke

@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
 import { useViewerProfile } from '../../../lib/account/useAccount';
 import { ApiTokens } from './ApiTokens';
+import { Webhooks } from './Webhooks';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { Sessions } from './Sessions';
@@ -76,6 +77,14 @@ export default function SettingsPage() {
       <section aria-labelledby="settings-tokens">
         <h2 id="settings-tokens">API tokens</h2>
         <ApiTokens disabled={profile.impersonatedBy != null} />
+        <p>
+          <a href="/api/docs">Read the API reference</a>
+        </p>
+      </section>
+
+      <section aria-labelledby="settings-webhooks" id="webhooks">
+        <h2 id="settings-webhooks">Webhooks</h2>
+        <Webhooks disabled={profile.impersonatedBy != null} />
       </section>
 
       <PlanSettings />

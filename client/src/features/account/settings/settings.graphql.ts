@@ -21,14 +21,16 @@ export const ApiTokenRowFragment = graphql(`
     prefix
     createdAt
     lastUsedAt
+    lastUsedIp
     revokedAt
     expiresAt
+    scopes
   }
 `);
 
 export const CreateApiTokenMutation = graphql(`
-  mutation CreateApiToken($name: String!) {
-    createApiToken(name: $name) {
+  mutation CreateApiToken($name: String!, $scopes: [ApiTokenScope!], $expiresAt: DateTime) {
+    createApiToken(name: $name, scopes: $scopes, expiresAt: $expiresAt) {
       token
       apiToken {
         ...ApiTokenRow_token
@@ -78,5 +80,76 @@ export const SessionsQuery = graphql(`
 export const RevokeSessionMutation = graphql(`
   mutation RevokeSession($id: ID!) {
     revokeSession(id: $id)
+  }
+`);
+
+export const WebhookEndpointRowFragment = graphql(`
+  fragment WebhookEndpointRow_endpoint on WebhookEndpoint {
+    id
+    url
+    events
+    description
+    enabled
+    disabledReason
+    deliveries(first: 20) {
+      id
+      eventId
+      eventType
+      status
+      attempts
+      responseStatus
+      error
+      createdAt
+    }
+  }
+`);
+
+export const WebhookEndpointsQuery = graphql(`
+  query WebhookEndpoints {
+    webhookEndpoints {
+      ...WebhookEndpointRow_endpoint
+    }
+  }
+`);
+
+export const CreateWebhookEndpointMutation = graphql(`
+  mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+    createWebhookEndpoint(input: $input) {
+      secret
+      webhookEndpoint {
+        ...WebhookEndpointRow_endpoint
+      }
+    }
+  }
+`);
+
+export const UpdateWebhookEndpointMutation = graphql(`
+  mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {
+    updateWebhookEndpoint(input: $input) {
+      webhookEndpoint {
+        ...WebhookEndpointRow_endpoint
+      }
+    }
+  }
+`);
+
+export const DeleteWebhookEndpointMutation = graphql(`
+  mutation DeleteWebhookEndpoint($input: DeleteWebhookEndpointInput!) {
+    deleteWebhookEndpoint(input: $input) {
+      webhookEndpoint {
+        id
+      }
+    }
+  }
+`);
+
+export const RedeliverWebhookMutation = graphql(`
+  mutation RedeliverWebhook($input: RedeliverWebhookInput!) {
+    redeliverWebhook(input: $input) {
+      webhookDelivery {
+        id
+        status
+      }
+    }
   }
 `);

@@ -1,0 +1,157 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Spinner } from '../../../ui/Spinner';
+import { Checkbox } from '../../../ui/Field';
+import { TableRegion } from '../../../ui/TableRegion';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import type { WebhookEventType } from '../../../gql/graphql';
+import { CreateWebhookEndpointMutation, DeleteWebhookEndpointMutation, RedeliverWebhookMutation, UpdateWebhookEndpointMutation, WebhookEndpointsQuery } from './settings.graphql';
+
+/** The events an endpoint can subscribe to, as the form offers them (the server's WebhookEventType enum). */
+export const EVENT_CHOICES: { value: WebhookEventType; label: string }[] = [
+  { value: 'RELEASE_STATUS_CHANGED', label: 'Release status changes (release.status_changed)' },
+  { value: 'DELIVERY_STATUS_CHANGED', label: 'Store delivery status (delivery.status_changed)' },
+  { value: 'SALES_POSTED', label: 'Sales posted to the account (sales.posted)' },
+  { value: 'WITHDRAWAL_STATUS_CHANGED', label: 'Withdrawal status (withdrawal.status_changed)' },
+];
+const eventText = (e: string) => e.toLowerCase().replace('_', '.');
+
+/** Issue 18: webhook endpoints with their signing secret (shown once) and delivery log with redeliver. */
+export function Webhooks({ disabled = false }: { disabled?: boolean }) {
+  const urlId = useId();
+  const { data, loading, error, refetch } = useQuery(WebhookEndpointsQuery);
+  const [create, { loading: creating }] = useMutation(CreateWebhookEndpointMutation, { refetchQueries: [WebhookEndpointsQuery] });
+  const [update] = useMutation(UpdateWebhookEndpointMutation);
+  const [remove] = useMutation(DeleteWebhookEndpointMutation, { refetchQueries: [WebhookEndpointsQuery] });
+  const [redeliver] = useMutation(RedeliverWebhookMutation);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(['RELEASE_STATUS_CHANGED']);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const endpoints = data?.webhookEndpoints ?? [];
+  const fail = (e: unknown) => setFailure(graphqlErrorInfo(e).message);
+
+  const onCreate = async () => {
+    setFailure(null);
+    try {
+      const result = await create({ variables: { input: { url: url.trim(), events } } });
+      setSecret(result.data?.createWebhookEndpoint.secret ?? null);
+      setUrl('');
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  return (
+    <div className="webhooks">
+      <p>
+        We POST signed JSON events to your endpoints (Standard Webhooks: check <code>webhook-signature</code> with your secret; <code>webhook-id</code> is the event id, the
+        same on every retry). Failed deliveries are retried with growing pauses; an endpoint failing for days is disabled and we mail you.
+      </p>
+      <form
+        aria-label="Add a webhook endpoint"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onCreate();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={urlId}>Endpoint URL</label>
+          <input id={urlId} type="url" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={2000} placeholder="https://" disabled={disabled} />
+        </div>
+        <fieldset>
+          <legend>Events</legend>
+          {EVENT_CHOICES.map((choice) => (
+            <Checkbox
+              key={choice.value}
+              id={`${urlId}-${choice.value}`}
+              label={choice.label}
+              checked={events.includes(choice.value)}
+              disabled={disabled}
+              onChange={(on) => setEvents((now) => (on ? [...now, choice.value] : now.filter((x) => x !== choice.value)))}
+            />
+          ))}
+        </fieldset>
+        <button className="button" type="submit" disabled={disabled || creating || url.trim() === '' || events.length === 0}>
+          Add endpoint
+        </button>
+      </form>
+      {failure && <ErrorMessage>{failure}</ErrorMessage>}
+      {secret && (
+        <div className="api-tokens__secret" role="status">
+          <p>Copy the signing secret now: it will not be shown again.</p>
+          <code data-testid="webhook-secret">{secret}</code>
+        </div>
+      )}
+      {loading && <Spinner label="Loading your webhook endpoints" />}
+      {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
+      {!loading && endpoints.length === 0 && <p>You have no webhook endpoints.</p>}
+      {endpoints.map((endpoint) => (
+        <section key={endpoint.id} className="webhooks__endpoint" aria-label={`Endpoint ${endpoint.url}`}>
+          <h3>
+            <code>{endpoint.url}</code> {endpoint.enabled ? '(enabled)' : '(disabled)'}
+          </h3>
+          <p>Events: {endpoint.events.map(eventText).join(', ')}</p>
+          {endpoint.disabledReason && <p>{endpoint.disabledReason}</p>}
+          <div className="button-row">
+            <button type="button" className="button button--small" disabled={disabled} onClick={() => void update({ variables: { input: { id: endpoint.id, enabled: !endpoint.enabled } } }).catch(fail)}>
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" className="button button--small" onClick={() => void refetch()}>
+              Refresh log
+            </button>
+            <button type="button" className="button button--danger button--small" disabled={disabled} aria-label={`Remove ${endpoint.url}`} onClick={() => void remove({ variables: { input: { id: endpoint.id } } }).catch(fail)}>
+              Remove
+            </button>
+          </div>
+          {endpoint.deliveries.length === 0 ? (
+            <p>No deliveries yet.</p>
+          ) : (
+            <TableRegion label={`Deliveries to ${endpoint.url}`}>
+              <table>
+                <caption>Delivery log</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">Event id</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Response</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {endpoint.deliveries.map((d) => (
+                    <tr key={d.id}>
+                      <td>{d.eventType}</td>
+                      <td>
+                        <code>{d.eventId}</code>
+                      </td>
+                      <td>{d.status}</td>
+                      <td>{d.responseStatus ?? d.error ?? '—'}</td>
+                      <td>{d.attempts}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={disabled || !endpoint.enabled}
+                          aria-label={`Redeliver ${d.eventId}`}
+                          onClick={() => void redeliver({ variables: { input: { id: d.id } } }).then(() => refetch()).catch(fail)}
+                        >
+                          Redeliver
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
