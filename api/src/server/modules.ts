@@ -30,6 +30,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/earnings/index.ts')).default,
   (await import('../modules/delivery/index.ts')).default,
   (await import('../modules/sales/index.ts')).default,
+  (await import('../modules/splits/index.ts')).default,
 ];
 
 checkModules(modules);

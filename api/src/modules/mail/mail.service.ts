@@ -21,6 +21,7 @@ export const MAIL_LINK_ROUTES = {
   /** The lock rule lets a locked person reach only /captcha, so the unlock link opens it. */
   unlockAccount: '/captcha',
   invitation: '/',
+  splitInvitation: '/split-invitation',
 } as const;
 
 let mailerOverride: Mailer | null = null;
@@ -39,7 +40,7 @@ function brandName(ctx: AppContext): string {
   return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
 }
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'split-invitation';
 
 interface TemplateInput {
   to: string;
@@ -48,6 +49,9 @@ interface TemplateInput {
   /** Path with query, e.g. '/verify-email?token=...'. */
   link?: string;
   inviterName?: string;
+  /** split-invitation: the release and the share ('30%'). */
+  releaseTitle?: string;
+  share?: string;
 }
 
 function render(ctx: AppContext, input: TemplateInput): { subject: string; text: string } {
@@ -66,6 +70,11 @@ function render(ctx: AppContext, input: TemplateInput): { subject: string; text:
       return { subject: `Your child wants to distribute music with ${brand}`, text: `${input.inviterName ?? 'Your child'} named you as parent or guardian on their ${brand} account. Users under 18 need your consent.\n\nOpen this link to give it: ${url}\n\nIf you do not agree, ignore this mail and contact ${ctx.config.brand.supportEmail}.\n` };
     case 'unlock-account':
       return { subject: `Unlock your ${brand} account`, text: `Your ${brand} account was locked after several failed sign-in attempts, and someone asked for this unlock link.\n\nOpen this link within one hour to unlock it: ${url}\n\nIf it was not you, ignore this mail; if you do not remember your password, reset it from the sign-in dialog.\n` };
+    case 'split-invitation':
+      return {
+        subject: `You have a ${input.share ?? ''} split of "${input.releaseTitle ?? ''}" on ${brand}`,
+        text: `You were added as a collaborator on the release "${input.releaseTitle ?? ''}" with a ${input.share ?? ''} share of its net earnings on ${brand}.\n\nYour earnings accrue from now on, even before you have an account. Open this link to accept or decline: ${url}\n\nTo receive the money, sign up (or add this address to your account) and verify it.\n`,
+      };
     case 'invitation':
       return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
   }
