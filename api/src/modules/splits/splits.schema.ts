@@ -6,6 +6,7 @@ import { Profile } from '../users/users.schema.ts';
 import {
   getReleaseSplits,
   listSplitInvitations,
+  listSplitSales,
   respondToSplit,
   setReleaseSplits,
   viewSplitInvitation,
@@ -13,6 +14,7 @@ import {
   type SplitCollaboratorView,
   type SplitInvitationView,
   type SplitPartyView,
+  type SplitSaleRow,
   type SplitVersionView,
 } from './splits.service.ts';
 
@@ -90,6 +92,24 @@ builder.objectField(Release, 'splits', (t) =>
 
 builder.objectField(Profile, 'splitInvitations', (t) =>
   t.field({ type: [SplitInvitation], description: 'Splits offered to the viewer’s verified email.', resolve: (_p, _a, ctx) => listSplitInvitations(ctx) }),
+);
+
+const SplitSale = builder.objectRef<SplitSaleRow>('SplitSale').implement({
+  description: 'A sales line the viewer earns from as a collaborator, with their share (never the line amount of the owner).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    reportDate: t.exposeString('reportDate'),
+    releaseTitle: t.exposeString('releaseTitle'),
+    trackTitle: t.exposeString('trackTitle'),
+    serviceName: t.exposeString('serviceName'),
+    countryCode: t.exposeString('countryCode'),
+    units: t.exposeInt('units'),
+    basisPoints: t.exposeInt('basisPoints', { description: 'The viewer’s share on the line’s date.' }),
+  }),
+});
+
+builder.objectField(Profile, 'splitSales', (t) =>
+  t.field({ type: [SplitSale], description: 'Sales lines the viewer earns from as a split collaborator (newest 200).', resolve: (_p, _a, ctx) => listSplitSales(ctx) }),
 );
 
 builder.queryField('splitInvitation', (t) =>

@@ -8,7 +8,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Prisma, PrismaClient, SplitStatus } from '../../generated/prisma/client.ts';
 import { DomainError, badInput, peopleMessage } from '../../domain-error.ts';
-import { SPLIT_MESSAGES, validateSplitShares, formatShare, type SplitShareInput } from '@cadence/domain/splits';
+import { SPLIT_MESSAGES, validateSplitShares, formatShare, versionInForce, type SplitShareInput } from '@cadence/domain/splits';
 import { formatMinor } from '@cadence/domain/money';
 import { hashToken, newToken } from '../auth/session.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -360,5 +360,52 @@ export async function splitSheetRows(ctx: SplitsCtx, releaseId: string): Promise
   }
   const total = view.collaborators.reduce((a, c) => a + c.accruedMinor, 0n);
   rows.push(['Total', '', '', 'Collaborators', '', '', formatMinor(total)]);
+  return rows;
+}
+
+export interface SplitSaleRow {
+  id: string;
+  reportDate: string;
+  releaseTitle: string;
+  trackTitle: string;
+  serviceName: string;
+  countryCode: string;
+  units: number;
+  /** The collaborator's share in the version in force on the line's date. */
+  basisPoints: number;
+}
+
+/** The sales lines the viewer earns from as a collaborator (newest first, at most 200), each with their share; never the owner's other lines. */
+export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
+  const viewer = requireViewer(ctx.viewer);
+  const email = await viewerEmail(ctx.prisma, viewer.userId);
+  const mine = await ctx.prisma.splitCollaborator.findMany({
+    where: { OR: [{ userId: viewer.userId }, { email }] },
+    select: { id: true, releaseId: true, status: true, respondedAt: true },
+  });
+  if (!mine.length) return [];
+  const releaseIds = mine.map((c) => c.releaseId);
+  const versions = await ctx.prisma.splitVersion.findMany({ where: { releaseId: { in: releaseIds } }, include: { shares: { select: { collaboratorId: true, basisPoints: true } } } });
+  const byScope = new Map<string, { version: number; effectiveFrom: string; shares: { collaboratorId: string; basisPoints: number }[] }[]>();
+  for (const v of versions) byScope.set(v.scopeKey, [...(byScope.get(v.scopeKey) ?? []), { version: v.version, effectiveFrom: v.effectiveFrom.toISOString().slice(0, 10), shares: v.shares }]);
+  const firstDay = versions.reduce((min, v) => (v.effectiveFrom < min ? v.effectiveFrom : min), new Date('9999-12-31'));
+  const lines = await ctx.prisma.saleTransaction.findMany({
+    where: { releaseId: { in: releaseIds }, reportDate: { gte: firstDay } },
+    orderBy: [{ reportDate: 'desc' }, { id: 'desc' }],
+    take: 1000,
+    select: { id: true, reportDate: true, releaseId: true, trackId: true, releaseTitle: true, trackTitle: true, serviceName: true, countryCode: true, units: true },
+  });
+  const collaboratorOf = new Map(mine.map((c) => [c.releaseId, c]));
+  const rows: SplitSaleRow[] = [];
+  for (const l of lines) {
+    const day = l.reportDate.toISOString().slice(0, 10);
+    const c = collaboratorOf.get(l.releaseId!)!;
+    if (c.status === 'DECLINED' && c.respondedAt && c.respondedAt.toISOString().slice(0, 10) <= day) continue;
+    const version = (l.trackId ? versionInForce(byScope.get(`${l.releaseId}:${l.trackId}`) ?? [], day) : undefined) ?? versionInForce(byScope.get(l.releaseId!) ?? [], day);
+    const share = version?.shares.find((s) => s.collaboratorId === c.id);
+    if (!share) continue;
+    rows.push({ id: l.id.toString(), reportDate: day, releaseTitle: l.releaseTitle ?? '', trackTitle: l.trackTitle ?? '', serviceName: l.serviceName, countryCode: l.countryCode ?? '', units: l.units, basisPoints: share.basisPoints });
+    if (rows.length === 200) break;
+  }
   return rows;
 }

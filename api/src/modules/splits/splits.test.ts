@@ -146,6 +146,12 @@ test('a sales batch splits exactly by the version in force; pending accrues to t
   );
   expect(invitations.body.data?.viewer.splitInvitations).toEqual([{ releaseTitle: a.release.title, accrued: '3.60', shares: [{ basisPoints: 3000 }] }]);
 
+  const lines = await server.gql<{ viewer: { splitSales: { trackTitle: string; basisPoints: number; serviceName: string }[] } }>(`{ viewer { splitSales { trackTitle basisPoints serviceName } } }`, {}, { cookie });
+  expect(lines.body.data?.viewer.splitSales).toEqual([
+    { trackTitle: 'Afterglow', basisPoints: 3000, serviceName: 'Deezer' },
+    { trackTitle: 'Afterglow', basisPoints: 3000, serviceName: 'Spotify' },
+  ]);
+
   // The owner's split sheet lists versions, parties and totals.
   const sheet = await call('GET', `/api/releases/${a.release.id}/splits.csv`, a.cookie);
   expect(sheet.status).toBe(200);
