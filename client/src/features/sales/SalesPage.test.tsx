@@ -16,7 +16,7 @@ const server = useMswServer();
 beforeEach(() => {
   server.use(
     api.query(AnnualSalesQuery, () => HttpResponse.json({ data: { annualSales: [], salesTransactionDates: [] } })),
-    api.query(SplitSalesQuery, () => HttpResponse.json({ data: { viewer: { __typename: 'Profile', id: 'u1', splitSales: [] } } })),
+    api.query(SplitSalesQuery, () => HttpResponse.json({ data: { viewer: { __typename: 'Profile', id: 'u1', splitSales: [] } } } as never)),
     api.query(SalesTableQuery, () =>
       HttpResponse.json({ data: { sales: { count: 0, transactions: [], filters: { artists: [], services: [], releases: [], tracks: [] } } } }),
     ),

@@ -19,7 +19,7 @@ test('a collaborator sees the lines they earn from, each marked as a split with 
             splitSales: [{ __typename: 'SplitSale', id: '7', reportDate: '2026-11-25', releaseTitle: 'Night Drive', trackTitle: 'Afterglow', serviceName: 'Tidal', countryCode: 'NO', units: 1000, basisPoints: 3000 }],
           },
         },
-      }),
+      } as never),
     ),
   );
   render(
