@@ -5,6 +5,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { badInput, DomainError } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
 import type { ByteRange } from '../integrations/storage/storage.ts';
+import type { Struct } from 'superstruct';
+import { validateShape } from '@cadence/domain/validators';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -92,4 +94,12 @@ export async function sendFileRange(req: Request, res: Response, file: Rangeable
     return;
   }
   await sendFile(res, await file.open(), { mimeType: file.mimeType, fileName: file.fileName, size: file.size, inline: opts.inline });
+}
+
+/** The one validate step of a route: the body (or query) against its shape, or a 400 naming each field. */
+export function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
+  const result = validateShape(struct, value ?? {});
+  if (result.ok) return result.value;
+  const fieldErrors = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
+  throw badInput(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), fieldErrors, fieldErrors[0]?.key);
 }

@@ -34,6 +34,7 @@ export const modules: readonly CadenceModule[] = [
   (await import('../modules/plans/index.ts')).default,
   (await import('../modules/webhooks/index.ts')).default,
   (await import('../modules/api-docs/index.ts')).default,
+  (await import('../modules/splits/index.ts')).default,
 ];
 
 checkModules(modules);

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: 'distribution-terms', lazy: publicPage(() => import('../features/legal/DistributionTermsPage')) },
           { path: 'reset-password', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
           { path: 'verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
+          { path: 'split-invitation', lazy: page(() => import('../features/releases/SplitInvitationPage')) },
           { path: 'confirm-email-change', lazy: page(() => import('../features/auth/ConfirmEmailChangePage')) },
           { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
           { path: 'support/review', lazy: page(() => import('../features/support/review/ReviewQueuePage')) },

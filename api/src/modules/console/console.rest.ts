@@ -4,10 +4,9 @@
  * others before a body is read, and name the role each path needs so the security suite can find them.
  */
 import { Router, type Request, type RequestHandler } from 'express';
-import { array, enums, nullable, object, optional, size, string, type Struct } from 'superstruct';
-import { validateShape } from '@cadence/domain/validators';
+import { array, enums, nullable, object, optional, size, string } from 'superstruct';
 import { badInput, DomainError } from '../../domain-error.ts';
-import { handler, sendFileRange } from '../../http/rest-helpers.ts';
+import { handler, sendFileRange, validate } from '../../http/rest-helpers.ts';
 import { approveRelease, getReviewRelease, listReviewQueue, openReviewCover, openReviewTrackAudio, rejectRelease } from '../releases/release-review.service.ts';
 import { blockUser, changeUserRole, unblockUser } from '../support/support.service.ts';
 import { mayStaff } from '../users/staff.policy.ts';
@@ -25,14 +24,6 @@ export const adminOnly: RequestHandler = function adminOnly(req, _res, next) {
   if (!viewer) return next(new DomainError('UNAUTHENTICATED', 'Sign in required'));
   next(mayStaff(viewer, 'manage-staff') ? undefined : new DomainError('FORBIDDEN', 'Not allowed'));
 };
-
-/** The one validate step of a route: the body (or query) against its shape, or a 400 naming each field. */
-function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
-  const result = validateShape(struct, value ?? {});
-  if (result.ok) return result.value;
-  const fieldErrors = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
-  throw badInput(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), fieldErrors, fieldErrors[0]?.key);
-}
 
 const ListQuery = object({ status: optional(string()), first: optional(string()), after: optional(string()) });
 const ApproveBody = object({ version: optional(nullable(size(string(), 0, 15))) });

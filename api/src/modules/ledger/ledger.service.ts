@@ -8,6 +8,9 @@
  *                                                   system (userId omitted), created on first use;
  *                                                   code 'user:<id>:<KIND>:<CUR>' / 'system:<KIND>:<CUR>'
  *   walletAccount(db, userId, currency?)            shorthand for a user's USER_WALLET account
+ *   pendingSplitAccount(db, email, currency?)       the SPLIT_PENDING account of an invited email
+ *                                                   (code 'email:<email>:SPLIT_PENDING:<CUR>'), where
+ *                                                   split earnings wait until an account claims them
  *   postTransaction(db, {kind, entries, idempotencyKey, description?, metadata?, releaseHoldIds?})
  *                                                   -> {transaction, created}. Entries are
  *                                                   {accountId, amountMinor (bigint, + credit / - debit)};
@@ -120,6 +123,28 @@ export function walletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CU
 /** The wallet if it exists (reads never create accounts). */
 export function findWalletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CURRENCY) {
   return db.ledgerAccount.findUnique({ where: { code: accountCode('USER_WALLET', currency, userId) } });
+}
+
+function pendingCode(email: string, currency: string): string {
+  return `email:${email.trim().toLowerCase()}:SPLIT_PENDING:${currency}`;
+}
+
+/** The pending-split account of an invited email, created on first use (race-safe). */
+export async function pendingSplitAccount(db: Db | Tx, email: string, currency = DEFAULT_CURRENCY) {
+  const code = pendingCode(email, currency);
+  const found = await db.ledgerAccount.findUnique({ where: { code } });
+  if (found) return found;
+  try {
+    return await db.ledgerAccount.create({ data: { code, kind: 'SPLIT_PENDING', currency, userId: null } });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return db.ledgerAccount.findUniqueOrThrow({ where: { code } });
+  }
+}
+
+/** The pending-split account of an email if it exists (reads never create accounts). */
+export function findPendingSplitAccount(db: Db | Tx, email: string, currency = DEFAULT_CURRENCY) {
+  return db.ledgerAccount.findUnique({ where: { code: pendingCode(email, currency) } });
 }
 
 interface LockedAccount {

@@ -21,6 +21,7 @@ export const MAIL_LINK_ROUTES = {
   /** The lock rule lets a locked person reach only /captcha, so the unlock link opens it. */
   unlockAccount: '/captcha',
   invitation: '/',
+  splitInvitation: '/split-invitation',
 } as const;
 
 let mailerOverride: Mailer | null = null;
@@ -39,7 +40,7 @@ function brandName(ctx: AppContext): string {
   return ctx.brandId === 'fr' ? ctx.config.brand.nameFr : ctx.config.brand.name;
 }
 
-export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'receipt' | 'webhook-disabled';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'confirm-email-change' | 'email-changed-notice' | 'invitation' | 'parent-consent' | 'unlock-account' | 'receipt' | 'webhook-disabled' | 'split-invitation';
 
 interface TemplateInput {
   to: string;
@@ -52,6 +53,9 @@ interface TemplateInput {
   receipt?: { planName: string; amount: string; discount: string | null; method: string; paidAt: string; periodEnd: string; paymentId: string };
   /** What the mail is about, where the template names it (e.g. the webhook URL). */
   subject?: string;
+  /** split-invitation: the release and the share ('30%'). */
+  releaseTitle?: string;
+  share?: string;
 }
 
 function render(ctx: AppContext, input: TemplateInput): { subject: string; text: string } {
@@ -77,6 +81,11 @@ function render(ctx: AppContext, input: TemplateInput): { subject: string; text:
     }
     case 'webhook-disabled':
       return { subject: `A ${brand} webhook endpoint was disabled`, text: `Deliveries to your webhook endpoint ${input.subject ?? ''} kept failing, so it was disabled.\n\nFix the endpoint, then enable it again in your settings: ${url}\n` };
+    case 'split-invitation':
+      return {
+        subject: `You have a ${input.share ?? ''} split of "${input.releaseTitle ?? ''}" on ${brand}`,
+        text: `You were added as a collaborator on the release "${input.releaseTitle ?? ''}" with a ${input.share ?? ''} share of its net earnings on ${brand}.\n\nYour earnings accrue from now on, even before you have an account. Open this link to accept or decline: ${url}\n\nTo receive the money, sign up (or add this address to your account) and verify it.\n`,
+      };
     case 'invitation':
       return { subject: `${input.inviterName ?? 'A friend'} invited you to ${brand}`, text: `${input.inviterName ?? 'A friend'} invited you to distribute your music with ${brand}: ${url}\n` };
   }

@@ -14,7 +14,8 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { SqlRunner } from '../../db/database.ts';
 import { copyLine } from '../../db/copy.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
-import { ensureAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
+import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
+import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReport, ReportFormatError, type SalesLine, type SalesLineError } from './sales-parse.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
@@ -182,7 +183,7 @@ async function landBatch(tx: Tx, batchId: string) {
   );
   const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED' AND user_id IS NULL`, batchId);
   const matched = await landLines(tx, MATCHED, [batchId]);
-  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`);
+  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { where: MATCHED, params: [batchId] });
   await tx.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
   return tx.salesImportBatch.update({
     where: { id: batchId },
@@ -260,16 +261,23 @@ async function feesOf(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.user_id, Number(r.bps)]));
 }
 
-/** Posts the users' net receipts as one balanced ledger transaction under `key` (once, ever). */
-async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[], key: string, description: string) {
+/**
+ * Posts the users' net receipts as one balanced ledger transaction under `key` (once, ever). The
+ * lines (`lines`, a condition on sales_import_lines l) of releases with splits share their owner's
+ * credit with the collaborators (wallet, or the invited email's pending account).
+ */
+async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[], key: string, description: string, lines: { where: string; params: unknown[] }) {
   const fees = await feesOf(tx, perUser.map((u) => u.userId));
   const users: UserGross[] = perUser.map((u) => ({ ...u, feeBps: fees.get(u.userId) ?? 0 }));
   const plan = planPosting(users);
+  const gross = new Map(perUser.map((u) => [u.userId, u.grossUnits]));
+  const credits = await divideCreditsBySplits(tx, lines.where, lines.params, plan.credits.map((c) => ({ userId: c.userId, cents: c.cents, grossUnits: gross.get(c.userId) ?? 0n })));
   const entries: PostingEntry[] = [];
   let postedCents = 0n;
-  for (const c of plan.credits) {
+  for (const c of credits) {
     if (c.cents === 0n) continue;
-    entries.push({ accountId: (await walletAccount(tx, c.userId)).id, amountMinor: c.cents });
+    const account = c.kind === 'wallet' ? await walletAccount(tx, c.userId) : await pendingSplitAccount(tx, c.email);
+    entries.push({ accountId: account.id, amountMinor: c.cents });
     postedCents += c.cents;
   }
   if (plan.feeCents > 0n) entries.push({ accountId: (await ensureAccount(tx, { kind: 'FEES' })).id, amountMinor: plan.feeCents });
@@ -297,7 +305,7 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
   if (!track) throw badInput('No such track', [{ field: 'trackId', key: 'invalid', message: 'No such track' }]);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET track_id = $2, release_id = $3, user_id = $4, state = 'STAGED' WHERE id = $1`, input.lineId, track.id, track.releaseId, track.userId);
   const landed = await landLines(tx, `l.id = $1 AND l.state = 'STAGED'`, [input.lineId]);
-  const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`);
+  const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, { where: `l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] });
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);
   if (line.store_id) {
     await tx.$executeRawUnsafe(

@@ -17,6 +17,7 @@ import { statusFromOrder } from '@cadence/domain/release-status';
 import { password as passwordRule, payoutName, required, validateArtistsList } from '@cadence/domain/validators';
 import { planLimits, isPlanName } from '@cadence/domain/plans';
 import { refreshTaxStatus } from '../earnings/earnings.service.ts';
+import { claimSplitEarnings } from '../splits/splits.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { storageFor } from '../uploads/storage.ts';
 import { requireSignupCaptcha } from '../captcha/captcha.service.ts';
@@ -460,6 +461,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS }),
   );
   await recordAudit(ctx, { category: 'USER', subcategory: 'EMAIL_SAVED', userId: user.id, actorId: ctx.viewer?.userId ?? user.id, oldValues: { email: user.email }, newValues: { email } });
+  await claimSplitEarnings(ctx, user.id, email);
   await sendMail(ctx, { to: user.email, userId: user.id, template: 'email-changed-notice' });
 }
 
@@ -469,6 +471,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<void
   const user = await loadUser(ctx, row.userId);
   if (row.newEmail && !isSameEmail(row.newEmail, user.email)) throw badInput('This link has expired or was already used.', [], 'token-invalid');
   await ctx.prisma.user.update({ where: { id: user.id }, data: { emailVerified: true, emailVerifiedAt: new Date(), notValidEmail: false } });
+  await claimSplitEarnings(ctx, user.id, user.email);
 }
 
 /** Mails the verification link again (the contacts form offers it once). */

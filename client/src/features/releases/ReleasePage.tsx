@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
 import { ReleaseEditor } from './ReleaseEditor';
 import { DeliveriesPanel } from './DeliveriesPanel';
+import { SplitsPanel } from './SplitsPanel';
 
 export const handle: PageHandle = {
   pageTitle: 'Release | {appName}',
@@ -14,6 +15,7 @@ export default function ReleasePage() {
   return (
     <>
       <ReleaseEditor key={id} releaseId={id ?? ''} />
+      <SplitsPanel key={`splits-${id}`} releaseId={id ?? ''} />
       <DeliveriesPanel key={`deliveries-${id}`} releaseId={id ?? ''} />
     </>
   );

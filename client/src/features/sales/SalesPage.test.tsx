@@ -7,6 +7,7 @@ import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { createApolloClient } from '../../lib/apollo';
 import SalesPage from './SalesPage';
+import { SplitSalesQuery } from './SplitSales';
 import { AnnualSalesQuery, SalesPageQuery, SalesTableQuery, WithdrawMutation } from './sales.graphql';
 
 const server = useMswServer();
@@ -15,6 +16,7 @@ const server = useMswServer();
 beforeEach(() => {
   server.use(
     api.query(AnnualSalesQuery, () => HttpResponse.json({ data: { annualSales: [], salesTransactionDates: [] } })),
+    api.query(SplitSalesQuery, () => HttpResponse.json({ data: { viewer: { __typename: 'Profile', id: 'u1', splitSales: [] } } } as never)),
     api.query(SalesTableQuery, () =>
       HttpResponse.json({ data: { sales: { count: 0, transactions: [], filters: { artists: [], services: [], releases: [], tracks: [] } } } }),
     ),

@@ -15,6 +15,7 @@ import { Statement } from './Statement';
 import { money } from './money';
 import { SalesTable } from './SalesTable';
 import { FinancialSummary } from './FinancialSummary';
+import { SplitSales } from './SplitSales';
 import './sales.css';
 
 export const handle: PageHandle = {
@@ -176,6 +177,7 @@ export default function SalesPage() {
 
       <FinancialSummary />
       <SalesTable />
+      <SplitSales />
     </section>
   );
 }

@@ -1,0 +1,9 @@
+/** Royalty splits: versions per release or track, invitations by email, pending accruals (issue #16). */
+import type { CadenceModule } from '../../module.ts';
+import './splits.schema.ts';
+import { splitsRouter } from './splits.rest.ts';
+
+export default {
+  name: 'splits',
+  router: splitsRouter,
+} satisfies CadenceModule;
