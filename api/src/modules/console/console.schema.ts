@@ -20,6 +20,7 @@ import {
   type StaffReleaseSummary,
 } from '../releases/release-review.service.ts';
 import type { CheckIssue } from '../releases/release-check.ts';
+import { ReleaseTransferRef } from '../releases/transfer.schema.ts';
 import { changeUserRole, type StaffAccountView } from '../support/support.service.ts';
 import { consoleAbilities, releaseAuditLog, staffAccountPage, userAuditLog, type StaffAccountPage } from './console.service.ts';
 
@@ -111,6 +112,7 @@ const ReviewReleaseRef = builder.objectRef<ReviewRelease>('ReviewRelease').imple
     tracks: t.field({ type: [ReviewTrackRef], resolve: (r) => r.tracks }),
     checkIssues: t.field({ type: [ReviewCheckIssue], resolve: (r) => r.checkIssues }),
     rejectionReasons: t.exposeStringList('rejectionReasons', { description: "As the artist reads them ('Track N: reason')." }),
+    transfer: t.field({ type: ReleaseTransferRef, nullable: true, description: 'Set for a release transferred from another distributor: its previous distributor and any code conflict.', resolve: (r) => r.transfer }),
     deliveries: t.field({
       type: [ReleaseDelivery],
       description: 'Messages sent to stores, newest first (staff mark a sent one acknowledged).',
