@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { completeUpc } from '@cadence/domain/upc';
 import { wav } from '../../integrations/media/fixtures.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { signedInUser, startReleaseServer, type Json } from './release-test-kit.ts';
 import { catalogCsv, makeZip, runImportJobs, type CsvRow } from './catalog-test-kit.ts';
 
 const SAMPLE = readFileSync(path.join(import.meta.dirname, '../../integrations/ddex/xsd/sample-audio-album.xml'), 'utf8');
@@ -23,7 +23,7 @@ async function upload(cookie: string, parts: Part[], fields: Record<string, stri
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const p of parts) form.append(p.field, new Blob([typeof p.data === 'string' ? p.data : new Uint8Array(p.data)]), p.name);
   const res = await fetch(`${server.url}/api${url}`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, body: form });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Json['body'] };
 }
 
 async function imported(cookie: string, parts: Part[], fields: Record<string, string> = {}) {
@@ -31,7 +31,7 @@ async function imported(cookie: string, parts: Part[], fields: Record<string, st
   expect([200, 202]).toContain(res.status);
   await runImportJobs(server);
   const got = await fetch(`${server.url}/api/releases/import/${res.body.id}`, { headers: { cookie } });
-  return { upload: res, job: await got.json() };
+  return { upload: res, job: (await got.json()) as Json['body'] };
 }
 
 let n = 0;
