@@ -81,6 +81,7 @@ export const RELEASE_TRANSITIONS: readonly TransitionRule[] = [
   { from: ['IMPORTING'], to: 'VALIDATED', by: ['system'], why: 'an import finished complete' },
   { from: ['VALIDATED'], to: 'APPROVED', by: ['admin'], why: 'staff approve the release after review' },
   { from: ['IMPORTING'], to: 'APPROVED', by: ['admin'], why: 'staff approve a transfer with its original codes' },
+  { from: ['IMPORTING'], to: 'REJECTED', by: ['admin'], why: 'staff refuse a transfer (codes not the account\'s)' },
   { from: ['VALIDATED'], to: 'REJECTED', by: ['admin'], why: 'staff reject the release after review' },
   { from: ['APPROVED'], to: 'DELIVERED', by: ['system'], why: 'the delivery job sent the release to the outlets' },
   { from: ['DELIVERED'], to: 'LIVE', by: ['system'], why: 'the outlets confirmed the release is live' },

@@ -1,7 +1,9 @@
 /** GraphQL: catalogue imports (issue 23): upload a DDEX ERN or CSV with its media, follow the job. */
 import { builder } from '../../graphql/builder.ts';
+import { badInput } from '../../domain-error.ts';
 import {
   getCatalogImport,
+  ownerOf,
   importTempDir,
   listCatalogImports,
   registerCatalogImport,
@@ -65,7 +67,7 @@ builder.queryFields((t) => ({
 
 const ImportCatalogInput = builder.inputType('ImportCatalogInput', {
   fields: (t) => ({
-    file: t.field({ type: 'Upload', required: true, description: 'A DDEX ERN 4.3 or 3.8.2 NewReleaseMessage, or a CSV sheet.' }),
+    file: t.field({ type: 'Upload', required: false, description: 'Required: a DDEX ERN 4.3 or 3.8.2 NewReleaseMessage, or a CSV sheet (optional in the schema so who may import is checked first).' }),
     media: t.field({ type: ['Upload'], required: false, description: 'A zip of the audio and cover files, or the files themselves.' }),
     previousDistributor: t.string({ required: false }),
     ownerId: t.id({ required: false, description: 'Staff only: the account the catalogue belongs to.' }),
@@ -86,6 +88,8 @@ builder.mutationField('importCatalog', (t) =>
     description: 'Uploads a catalogue (multipart request with the Apollo-Require-Preflight header); a job creates its releases in IMPORTING.',
     args: { input: t.arg({ type: ImportCatalogInput, required: true }) },
     resolve: async (_p, { input }, ctx) => {
+      const ownerId = ownerOf(ctx, input.ownerId ? String(input.ownerId) : null);
+      if (!input.file) throw badInput('Send the catalogue file', [{ field: 'file', key: 'required', message: 'Choose a DDEX ERN or CSV file' }], 'required');
       const temp = await importTempDir(ctx.config);
       try {
         const state: { hash?: string; catalogName?: string } = {};
@@ -95,7 +99,7 @@ builder.mutationField('importCatalog', (t) =>
           const u = await m;
           await saveImportUpload(ctx.config, { fieldName: 'media', fileName: u.filename, stream: u.createReadStream() }, temp, state);
         }
-        const out = await registerCatalogImport(ctx, { temp, hash: state.hash as string, fileName: state.catalogName ?? file.filename, ownerId: input.ownerId ? String(input.ownerId) : null, previousDistributor: input.previousDistributor });
+        const out = await registerCatalogImport(ctx, { temp, hash: state.hash as string, fileName: state.catalogName ?? file.filename, ownerId, previousDistributor: input.previousDistributor });
         return out;
       } finally {
         await removeDir(temp);

@@ -57,7 +57,7 @@ export function importDir(config: Pick<Config, 'dataDir'>, id: string): string {
 const ROLE_IDS: Record<string, number> = ARTIST_ROLE as unknown as Record<string, number>;
 
 /** Whose catalogue this is: the viewer's own, or (staff only) the named account's. */
-function ownerOf(ctx: Pick<AppContext, 'viewer'>, ownerId?: string | null): string {
+export function ownerOf(ctx: Pick<AppContext, 'viewer'>, ownerId?: string | null): string {
   const viewer = requireViewer(ctx);
   if (!ownerId || ownerId === viewer.userId) return viewer.userId;
   if (!mayStaff(ctx.viewer, 'review-releases')) throw new DomainError('FORBIDDEN', 'Only staff import a catalogue into another account', { key: 'forbidden' });

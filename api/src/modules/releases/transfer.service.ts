@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { CHECK_INCLUDE, checkLoadedRelease } from './release-check.ts';
 import { parseDateOnly, releaseNotFound, requireViewer, statusName, statusNumber, todayUtc } from './release-model.ts';
 import { assertExpectedVersion, changeReleaseStatus, type Tx } from './release-status.service.ts';
-import { lockOwnedRelease, prepareEdit, type ReleaseCtx } from './releases.service.ts';
+import { lockOwnedRelease, ownedReleaseWhere, prepareEdit, type ReleaseCtx } from './releases.service.ts';
 
 export type CodeKind = 'UPC' | 'ISRC';
 
@@ -160,6 +160,9 @@ export async function auditCodeConflicts(tx: Tx, actor: { actorId: string | null
  */
 export async function submitTransfer(ctx: ReleaseCtx, input: SubmitTransferInput): Promise<TransferView> {
   const viewer = requireViewer(ctx);
+  // Whose release it is comes first: another account's release is NOT_FOUND whatever the input.
+  const owned = await ctx.prisma.release.findFirst({ where: ownedReleaseWhere(ctx, String(input.releaseId)), select: { id: true } });
+  if (!owned) throw releaseNotFound();
   const checked = checkTransferInput(input);
   await ctx.prisma.$transaction(async (tx) => {
     const release = await lockOwnedRelease(tx, ctx, input.releaseId);

@@ -22,10 +22,10 @@ describe("a label's roster", () => {
     const cookie = await sessionCookieFor(server.prisma, staff.id);
     const res = await server.gql(MUTATION, { i: { csv } }, { cookie });
     expect(res.body.errors).toBeUndefined();
-    const out = res.body.data.importLabelRoster;
+    const out = (res.body.data as { importLabelRoster: { invited: { line: number; email: string; userId: string }[]; errors: { line: number }[] } }).importLabelRoster;
     expect(out.invited).toEqual([{ line: 2, email: `nova${tag}@example.com`, userId: expect.any(String) }]);
-    expect(out.errors.map((e: { line: number }) => e.line)).toEqual([3, 4]);
-    const user = await server.prisma.user.findUniqueOrThrow({ where: { id: out.invited[0].userId } });
+    expect(out.errors.map((e) => e.line)).toEqual([3, 4]);
+    const user = await server.prisma.user.findUniqueOrThrow({ where: { id: out.invited[0]?.userId } });
     expect(user).toMatchObject({ passwordHash: null, firstName: 'Nova', primaryArtists: ['Nova Lane', 'Nova'] });
     expect(await latestLink(server, user.email, 'reset-password')).toContain('token=');
     expect(await server.prisma.auditEvent.findFirstOrThrow({ where: { userId: user.id, subcategory: 'USER_IMPORTED' } })).toMatchObject({ actorId: staff.id });
