@@ -56,7 +56,7 @@ describe('order', () => {
 const expected: Record<StatusActor, Record<ReleaseStatus, ReleaseStatus[]>> = {
   user: {
     BEFORE_CREATED: ['NOT_COMPLETED', 'DELETED'],
-    NOT_COMPLETED: ['OK', 'DELETED'],
+    NOT_COMPLETED: ['OK', 'IMPORTING', 'DELETED'],
     OK: ['DELETED'],
     ADMIN_EDIT: [],
     IMPORTING: [],
@@ -88,10 +88,10 @@ const expected: Record<StatusActor, Record<ReleaseStatus, ReleaseStatus[]>> = {
   },
   admin: {
     BEFORE_CREATED: ['NOT_COMPLETED', 'DELETED'],
-    NOT_COMPLETED: ['OK', 'ADMIN_EDIT', 'DELETED'],
+    NOT_COMPLETED: ['OK', 'ADMIN_EDIT', 'IMPORTING', 'DELETED'],
     OK: ['ADMIN_EDIT', 'VALIDATED', 'REJECTED', 'FAILED', 'DELETED'],
     ADMIN_EDIT: ['NOT_COMPLETED', 'VALIDATED', 'APPROVED', 'REJECTED'],
-    IMPORTING: ['NOT_COMPLETED', 'ADMIN_EDIT', 'VALIDATED', 'FAILED'],
+    IMPORTING: ['NOT_COMPLETED', 'ADMIN_EDIT', 'VALIDATED', 'APPROVED', 'REJECTED', 'FAILED'],
     VALIDATED: ['NOT_COMPLETED', 'ADMIN_EDIT', 'APPROVED', 'REJECTED'],
     APPROVED: ['ADMIN_EDIT', 'DELIVERED', 'FAILED'],
     DELIVERED: ['ADMIN_EDIT', 'AWAITING_TAKEDOWN', 'LIVE'],

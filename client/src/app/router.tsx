@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('../features/releases/ReleasesPage')) },
               { path: 'edit', lazy: page(() => import('../features/releases/ReleaseEditPage')) },
               { path: 'submitted', lazy: page(() => import('../features/releases/ReleaseSubmittedPage')) },
+              { path: 'import', lazy: page(() => import('../features/releases/ImportCatalogPage')) },
               { path: ':id', lazy: page(() => import('../features/releases/ReleasePage')) },
             ],
           },

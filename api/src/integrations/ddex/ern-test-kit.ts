@@ -2,19 +2,12 @@
  * Test helpers for ERN messages: XSD validation against the DDEX ERN 4.3 schema kept in ./xsd
  * (copied from DDEX, so a clean clone validates offline), and sample inputs.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { validateXML } from 'xmllint-wasm';
 import type { ErnReleaseInput, ErnTrack } from './ern.ts';
+import { ernSchemaErrors as schemaErrors } from './ern-schema.ts';
 
-const XSD_DIR = path.join(import.meta.dirname, 'xsd');
-const SCHEMA = { fileName: 'release-notification.xsd', contents: readFileSync(path.join(XSD_DIR, 'release-notification.xsd'), 'utf8') };
-const AVS = { fileName: 'allowed-value-sets.xsd', contents: readFileSync(path.join(XSD_DIR, 'allowed-value-sets.xsd'), 'utf8') };
-
-/** The schema errors of a message (an empty list when it is valid). */
+/** The schema errors of a message as text (an empty list when it is valid). */
 export async function ernSchemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: { fileName: 'message.xml', contents: xml }, schema: SCHEMA, preload: [AVS] });
-  return result.errors.map((e) => e.rawMessage);
+  return (await schemaErrors(xml)).map((e) => e.message);
 }
 
 /** A track with every field set, for tests. */

@@ -10,6 +10,7 @@ import { handler, sendFileRange, validate } from '../../http/rest-helpers.ts';
 import { approveRelease, getReviewRelease, listReviewQueue, openReviewCover, openReviewTrackAudio, rejectRelease } from '../releases/release-review.service.ts';
 import { blockUser, changeUserRole, unblockUser } from '../support/support.service.ts';
 import { mayStaff } from '../users/staff.policy.ts';
+import { importRoster } from '../users/roster-import.service.ts';
 
 /** Route guard: support or admin (named so the security suite reads it from the route table). */
 export const staffOnly: RequestHandler = function staffOnly(req, _res, next) {
@@ -50,6 +51,8 @@ const id = (req: Request) => String(req.params.id);
 
 export function consoleRouter(): Router {
   const r = Router();
+  // A label's roster as CSV (text/csv body, or JSON {csv}): email,first_name,last_name,artist_names.
+  r.post('/admin/users/import', staffOnly, handler(async (req) => importRoster(req.ctx, validate(object({ csv: size(string(), 1, 2_000_000) }), typeof req.body === 'string' ? { csv: req.body } : req.body).csv)));
   r.get('/admin/releases', staffOnly, handler(async (req) => {
     const q = validate(ListQuery, req.query);
     return listReviewQueue(req.ctx, { status: q.status, first: intOrNull(q.first, 'first'), after: q.after });

@@ -20,6 +20,8 @@ import {
   type StaffReleaseSummary,
 } from '../releases/release-review.service.ts';
 import type { CheckIssue } from '../releases/release-check.ts';
+import { ReleaseTransferRef } from '../releases/transfer.schema.ts';
+import { importRoster, type RosterResult } from '../users/roster-import.service.ts';
 import { changeUserRole, type StaffAccountView } from '../support/support.service.ts';
 import { consoleAbilities, releaseAuditLog, staffAccountPage, userAuditLog, type StaffAccountPage } from './console.service.ts';
 
@@ -111,6 +113,7 @@ const ReviewReleaseRef = builder.objectRef<ReviewRelease>('ReviewRelease').imple
     tracks: t.field({ type: [ReviewTrackRef], resolve: (r) => r.tracks }),
     checkIssues: t.field({ type: [ReviewCheckIssue], resolve: (r) => r.checkIssues }),
     rejectionReasons: t.exposeStringList('rejectionReasons', { description: "As the artist reads them ('Track N: reason')." }),
+    transfer: t.field({ type: ReleaseTransferRef, nullable: true, description: 'Set for a release transferred from another distributor: its previous distributor and any code conflict.', resolve: (r) => r.transfer }),
     deliveries: t.field({
       type: [ReleaseDelivery],
       description: 'Messages sent to stores, newest first (staff mark a sent one acknowledged).',
@@ -345,3 +348,26 @@ builder.mutationFields((t) => ({
     resolve: async (_r, { input }, ctx) => ({ user: await changeUserRole(ctx, { userId: String(input.userId), role: input.role }) }),
   }),
 }));
+
+const RosterInvited = builder.objectRef<RosterResult['invited'][number]>('RosterInvited').implement({
+  fields: (t) => ({ line: t.exposeInt('line'), email: t.exposeString('email'), userId: t.exposeID('userId') }),
+});
+const RosterError = builder.objectRef<RosterResult['errors'][number]>('RosterError').implement({
+  fields: (t) => ({ line: t.exposeInt('line'), email: t.exposeString('email', { nullable: true }), message: t.exposeString('message') }),
+});
+const ImportLabelRosterInput = builder.inputType('ImportLabelRosterInput', {
+  fields: (t) => ({ csv: t.string({ required: true, description: 'CSV with the header email,first_name,last_name,artist_names (artist names separated by ;).' }) }),
+});
+const ImportLabelRosterPayload = builder.objectRef<RosterResult>('ImportLabelRosterPayload').implement({
+  fields: (t) => ({ invited: t.field({ type: [RosterInvited], resolve: (r) => r.invited }), errors: t.field({ type: [RosterError], resolve: (r) => r.errors }) }),
+});
+
+builder.mutationField('importLabelRoster', (t) =>
+  t.field({
+    type: ImportLabelRosterPayload,
+    authScopes: { support: true },
+    description: "Staff import a label's roster: each new person gets a set-password email, audited as user imported.",
+    args: { input: t.arg({ type: ImportLabelRosterInput, required: true }) },
+    resolve: (_r, { input }, ctx) => importRoster(ctx, input.csv),
+  }),
+);

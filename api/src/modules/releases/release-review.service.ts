@@ -22,6 +22,7 @@ import { CHECK_INCLUDE, checkLoadedRelease, type CheckIssue } from './release-ch
 import { dateOnly, releaseNotFound, statusName, statusNumber, todayUtc } from './release-model.ts';
 import { assertExpectedVersion, changeReleaseStatus, versionConflict } from './release-status.service.ts';
 import { releaseData, type ReleaseCtx, type ReleaseInput } from './releases.service.ts';
+import { confirmTransferCodes, transfersByRelease, type TransferView } from './transfer.service.ts';
 
 /** The job the delivery module runs for an approved release (its handler lives there). */
 export const DELIVER_RELEASE_JOB = 'delivery.deliver-release';
@@ -81,6 +82,8 @@ export interface ReviewRelease {
   tracks: ReviewTrack[];
   checkIssues: CheckIssue[];
   rejectionReasons: string[];
+  /** Set when the release came to us from another distributor (issue 23). */
+  transfer: TransferView | null;
 }
 
 const REVIEW_INCLUDE = {
@@ -100,7 +103,7 @@ const REVIEW_INCLUDE = {
 
 type LoadedReview = Prisma.ReleaseGetPayload<{ include: typeof REVIEW_INCLUDE }>;
 
-function presentReview(r: LoadedReview, hideDspSelection: boolean): ReviewRelease {
+function presentReview(r: LoadedReview, hideDspSelection: boolean, transfer: TransferView | null = null): ReviewRelease {
   const credit = (c: { artistName: string; artistRelationTypeId: number; trackId: string | null }): ReviewCredit => ({
     artistName: c.artistName,
     role: ROLE_NAMES[c.artistRelationTypeId] ?? String(c.artistRelationTypeId),
@@ -152,6 +155,7 @@ function presentReview(r: LoadedReview, hideDspSelection: boolean): ReviewReleas
     // The same check the submission passed, run again now: a reviewer sees what changed since.
     checkIssues: status === 'VALIDATED' ? checkLoadedRelease(r, { today: todayUtc(), hideDspSelection }) : [],
     rejectionReasons: rejectionReasonLines(r.comment, r.tracks.map((t) => t.id)),
+    transfer,
   };
 }
 
@@ -192,8 +196,9 @@ export async function listReviewQueue(ctx: ReleaseCtx, input: ReviewQueueInput =
     ctx.prisma.release.count({ where }),
   ]);
   const page = rows.slice(0, first);
+  const transfers = await transfersByRelease(ctx.prisma, page.map((r) => r.id));
   return {
-    releases: page.map((r) => presentReview(r, ctx.config.env.hideDSPSelection)),
+    releases: page.map((r) => presentReview(r, ctx.config.env.hideDSPSelection, transfers.get(r.id) ?? null)),
     hasMore: rows.length > first,
     endCursor: page.at(-1)?.id ?? null,
     totalCount,
@@ -205,7 +210,8 @@ export async function getReviewRelease(ctx: ReleaseCtx, releaseId: string): Prom
   requireStaffAction(ctx.viewer, 'review-releases');
   const r = await ctx.prisma.release.findFirst({ where: { id: releaseId, status: { not: statusNumber('DELETED') } }, include: REVIEW_INCLUDE });
   if (!r) throw releaseNotFound();
-  return presentReview(r, ctx.config.env.hideDSPSelection);
+  const transfers = await transfersByRelease(ctx.prisma, [r.id]);
+  return presentReview(r, ctx.config.env.hideDSPSelection, transfers.get(r.id) ?? null);
 }
 
 async function lockAnyRelease(tx: Prisma.TransactionClient, id: string) {
@@ -220,12 +226,17 @@ export interface ApproveReleaseInput {
   version?: number | null;
 }
 
-/** Approves a VALIDATED release (APPROVED, audited with the reviewer) and queues its delivery in the same transaction. */
+/**
+ * Approves a VALIDATED release, or an IMPORTING transfer whose codes are now its own (APPROVED,
+ * audited with the reviewer), and queues its delivery in the same transaction; a transfer is
+ * delivered with its original UPC and ISRCs.
+ */
 export async function approveRelease(ctx: ReleaseCtx, input: ApproveReleaseInput): Promise<{ releaseId: string }> {
   requireStaffAction(ctx.viewer, 'review-releases');
   return ctx.prisma.$transaction(async (tx) => {
     const release = await lockAnyRelease(tx, input.releaseId);
     assertExpectedVersion(release, input.version);
+    if (statusName(release.status) === 'IMPORTING') await confirmTransferCodes(tx, ctx, release);
     const { version } = await changeReleaseStatus(tx, ctx, release, {
       to: 'APPROVED',
       actor: 'admin',

@@ -10,7 +10,7 @@ import { statusName, statusNumber } from './release-model.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 
 export type Tx = Prisma.TransactionClient;
-type ReleaseAuditSubcategory = 'RELEASE_START' | 'STATUS_CHANGE' | 'SUBMIT' | 'TAKEDOWN_AWAITING' | 'DELETE';
+type ReleaseAuditSubcategory = 'RELEASE_START' | 'STATUS_CHANGE' | 'SUBMIT' | 'TAKEDOWN_AWAITING' | 'DELETE' | 'TRANSFER_SUBMITTED' | 'TRANSFER_APPROVED';
 
 /** Who is acting: a viewer (user, or support impersonating one) or the system (viewer null). */
 export interface Actor {

@@ -1,10 +1,11 @@
 /** Legacy REST paths for releases (core §7): parse, call the services, present. */
 import { PAGE_SIZE_MAX } from '@cadence/domain/text-limits';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
 import { handler, optionalVersion, queryBool, sendFile, signedIn } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
-import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
+import { readFilesForm, readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
+import { attachAwaitedAudio, getCatalogImport, importTempDir, registerCatalogImport, removeDir, saveImportUpload } from './catalog-import.service.ts';
 import { requestDownloadAll, openDownloadLink, createDownloadLink } from '../downloads/downloads.service.ts';
 import { tarSize, tarStream } from '../downloads/tar.ts';
 import { uploadCoverArt, openCoverArt } from './cover-art.service.ts';
@@ -23,6 +24,7 @@ import {
   updateRelease,
   type ReleaseCheck,
 } from './releases.service.ts';
+import { submitTransfer, type SubmitTransferInput } from './transfer.service.ts';
 
 /** The check as the legacy API reports it: release fields, then per-track fields, each with key and message. */
 export function presentCheck(check: ReleaseCheck) {
@@ -57,6 +59,27 @@ async function coverUpload(req: Request) {
     async () => undefined, // a replaced cover is a complete, valid state
   );
   return restRelease(ctx, result.id);
+}
+
+/**
+ * POST /api/releases/import (multipart): `file` (the ERN or CSV), `media` (a zip, or files) and
+ * `files` (loose media); fields `previousDistributor` and, for staff, `ownerId`. 202 with the job on
+ * a new file, 200 with the existing one when the same file was uploaded before.
+ */
+async function catalogImportUpload(req: Request, res: Response) {
+  const ctx = req.ctx;
+  requireViewer(ctx);
+  const temp = await importTempDir(ctx.config);
+  try {
+    const state: { hash?: string; catalogName?: string } = {};
+    const fields = await readFilesForm(req, { maxFiles: 1000, maxFileBytes: ctx.config.limits.audioUploadBytes * 4 }, (part) => saveImportUpload(ctx.config, part, temp, state));
+    if (!state.hash) throw badInput('Send the catalogue as the file field', [{ field: 'file', key: 'required', message: 'Choose a DDEX ERN or CSV file' }], 'required');
+    const out = await registerCatalogImport(ctx, { temp, hash: state.hash, fileName: state.catalogName ?? 'catalog', ownerId: fields.ownerId, previousDistributor: fields.previousDistributor });
+    res.status(out.created ? 202 : 200);
+    return { created: out.created, ...(await getCatalogImport(ctx, out.importId)) };
+  } finally {
+    await removeDir(temp);
+  }
 }
 
 /** Router for /api/releases/... */
@@ -95,9 +118,30 @@ export function releasesRouter(): Router {
     await sendFile(res, tarStream(entries), { mimeType: 'application/x-tar', fileName: archiveName, size });
   }));
   r.post('/releases/cover-upload', handler(coverUpload));
+  r.post('/releases/import', handler(catalogImportUpload));
+  r.get('/releases/import/:jobId', handler(async (req) => getCatalogImport(req.ctx, String(req.params.jobId))));
+  // Audio that arrives after the import: each file attaches to the track waiting for its name.
+  r.post('/releases/import/:jobId/files', handler(async (req) => {
+    const ctx = req.ctx;
+    const id = String(req.params.jobId);
+    await getCatalogImport(ctx, id);
+    const out = { attached: [] as string[], unexpected: [] as string[] };
+    await readFilesForm(req, { maxFiles: 500, maxFileBytes: ctx.config.limits.audioUploadBytes }, async (part) => {
+      const r = await attachAwaitedAudio(ctx, id, { fileName: part.fileName, stream: part.stream });
+      out.attached.push(...r.attached);
+      out.unexpected.push(...r.unexpected);
+    });
+    return { ...out, import: await getCatalogImport(ctx, id) };
+  }));
   r.post('/releases/takedown/:id', handler(async (req) => restRelease(req.ctx, (await takedownRelease(req.ctx, String(req.params.id))).id)));
   r.post('/releases/status/change/notCompleted/:id', handler(async (req) => restRelease(req.ctx, (await reopenRelease(req.ctx, String(req.params.id))).id)));
   r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, String(req.params.id))).id)));
+  // A release already in stores (issue 23): body {upc, originalReleaseDate, previousDistributor, liveStores[], tracks: [{trackId, isrc}], version?}.
+  r.post('/releases/:id/transfer', handler(async (req) => {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Partial<SubmitTransferInput>;
+    const transfer = await submitTransfer(req.ctx, { ...(body as SubmitTransferInput), releaseId: String(req.params.id), version: optionalVersion(body.version) });
+    return { ...(await restRelease(req.ctx, transfer.releaseId)), transfer };
+  }));
   r.post('/releases/:id/download-link', handler(async (req) => createDownloadLink(req.ctx, String(req.params.id))));
   r.get('/releases/:id/cover', handler(async (req, res) => {
     const cover = await openCoverArt(req.ctx, String(req.params.id));

@@ -108,3 +108,60 @@ export function uploadReleaseId(query: Record<string, unknown>, fieldsBefore: Re
   if (!id) throw badInput('Send releaseId before the file', [{ field: 'releaseId', key: 'required', message: 'releaseId is required' }], 'required');
   return id;
 }
+
+/**
+ * Reads a multipart form with several files, handing each to `onFile` in order (one at a time, so
+ * the body streams through without buffering). Resolves with the fields once every file is done.
+ */
+export function readFilesForm(
+  req: Request,
+  opts: { maxFiles: number; maxFileBytes: number },
+  onFile: (file: FilePart, fieldsBefore: Record<string, string>) => Promise<void>,
+): Promise<Record<string, string>> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!/^multipart\/form-data/i.test(type)) {
+    return Promise.reject(badInput('Send the files as multipart/form-data', [{ field: 'file', key: 'not-multipart', message: 'Send the files as multipart/form-data' }], 'not-multipart'));
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, limits: { fileSize: opts.maxFileBytes + 1, files: opts.maxFiles, fields: 20, parts: opts.maxFiles + 20, fieldSize: 10_000, headerPairs: 20 } });
+  } catch (err) {
+    return Promise.reject(badInput(`Malformed multipart request: ${(err as Error).message}`, [], 'bad-multipart'));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let chain: Promise<void> = Promise.resolve();
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(err);
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) fail(badInput(`The form field '${name.slice(0, 50)}' is too long`, [], 'field-too-long'));
+      else fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (failed) {
+        stream.resume();
+        return;
+      }
+      stream.on('limit', () => fail(badInput(`The file '${(info.filename ?? '').slice(0, 100)}' is larger than ${opts.maxFileBytes} bytes`, [{ field: name, key: 'file-too-large', message: 'The file is too large' }], 'file-too-large')));
+      stream.on('error', () => undefined);
+      const before = { ...fields };
+      chain = chain.then(() => (failed ? void stream.resume() : onFile({ fieldName: name, fileName: info.filename ?? '', mimeType: info.mimeType, stream }, before)));
+      chain.catch(fail);
+    });
+    parser.on('partsLimit', () => fail(tooMany('parts')));
+    parser.on('filesLimit', () => fail(tooMany('files')));
+    parser.on('fieldsLimit', () => fail(tooMany('fields')));
+    parser.on('error', (err: Error) => fail(badInput(`Malformed multipart request: ${err.message}`, [], 'bad-multipart')));
+    parser.on('close', () => {
+      if (!failed) chain.then(() => resolve(fields), fail);
+    });
+    req.on('aborted', () => fail(new DomainError('BAD_USER_INPUT', 'The upload was interrupted', { key: 'upload-aborted' })));
+    req.pipe(parser);
+  });
+}

@@ -20,6 +20,7 @@ import { TrackEditor } from './TrackEditor';
 import { TracksSection } from './TracksSection';
 import { useReleaseEditorActions } from './useReleaseEditorActions';
 import { useUnsavedChanges } from './useUnsavedChanges';
+import { TransferPanel } from './TransferPanel';
 import './releases.css';
 
 type Issue = CheckResult['checkRelease']['issues'][number];
@@ -289,6 +290,16 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
               )}
             </div>
           )}
+          <TransferPanel
+            releaseId={release.id}
+            version={release.version}
+            editable={editable}
+            tracks={release.tracks}
+            onDone={() => {
+              showAlert({ type: 'success', message: 'Submitted as a transfer: the release is importing.', duration: 4000 });
+              void refetch().catch(() => undefined);
+            }}
+          />
           <ReleaseStatusActions release={release} onError={onError} />
         </aside>
       </div>

@@ -161,6 +161,9 @@ export default function ReleasesPage() {
       <header className="releases__header">
         <h1 id="releases-title">Releases</h1>
         {newReleaseButton('New release')}
+        <Link className={buttonClass('secondary')} to="/releases/import">
+          Import a catalogue
+        </Link>
       </header>
       {/* The line keeps its place while the counts load, so the list below does not move (issue 22). */}
       <p className="releases__totals">

@@ -23,6 +23,10 @@ export const ReviewQueueQuery = graphql(`
         checkIssues {
           key
         }
+        transfer {
+          previousDistributor
+          review
+        }
       }
     }
   }
@@ -52,6 +56,17 @@ export const ReviewReleaseQuery = graphql(`
       coverHeight
       outlets
       rejectionReasons
+      transfer {
+        previousDistributor
+        liveStores
+        review
+        conflicts {
+          kind
+          code
+          reason
+          otherUserId
+        }
+      }
       deliveries {
         id
         store

@@ -71,6 +71,7 @@ const release = (status: ReleaseStatus, rejectionReasons: string[] = [], deliver
   owner: { id: 'u1', email: 'nova@cadence.test', name: 'Nova Lane', artistName: 'Nova Lane' },
   credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
   checkIssues: [],
+  transfer: null,
   tracks: [track(1), track(2)],
 });
 
@@ -86,7 +87,7 @@ test('the queue lists releases oldest first with links to their review page, in 
             totalCount: 1,
             hasMore: false,
             endCursor: 'r1',
-            releases: [{ id: 'r1', title: 'Glass Horizon', submittedAt: '2031-01-01T10:00:00.000Z', releaseDate: null, coverUrl: '/api/admin/releases/r1/cover', owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' }, tracks: [{ id: 't1' }], checkIssues: [] }],
+            releases: [{ id: 'r1', title: 'Glass Horizon', submittedAt: '2031-01-01T10:00:00.000Z', releaseDate: null, coverUrl: '/api/admin/releases/r1/cover', owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' }, tracks: [{ id: 't1' }], checkIssues: [], transfer: null }],
           },
         },
       }),

@@ -172,6 +172,33 @@ export default function ReviewPage() {
             <p>No cover art.</p>
           )}
           <Facts release={release} />
+          {release.transfer && (
+            <section aria-labelledby={`${titleId}-transfer`}>
+              <h2 id={`${titleId}-transfer`}>Transfer</h2>
+              <p>
+                From <strong>{release.transfer.previousDistributor}</strong>
+                {release.transfer.liveStores.length > 0 ? `, live at ${release.transfer.liveStores.join(', ')}` : ''}. Approving sends it to the stores with its original codes.
+              </p>
+              {release.transfer.conflicts.length === 0 ? (
+                <p>No code conflict.</p>
+              ) : (
+                <ul aria-label="Code conflicts">
+                  {release.transfer.conflicts.map((c) => (
+                    <li key={`${c.kind}-${c.code}`}>
+                      {c.kind} {c.code}:{' '}
+                      {c.reason === 'own-prefix' ? 'issued by us' : c.reason === 'claimed' ? 'held by another transfer' : 'used by another account'}
+                      {c.otherUserId && (
+                        <>
+                          {' '}
+                          (<Link to={`/support/users/${c.otherUserId}`}>that account</Link>)
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
           <section aria-labelledby={`${titleId}-check`}>
             <h2 id={`${titleId}-check`}>Check</h2>
             {release.checkIssues.length === 0 ? (
@@ -218,7 +245,7 @@ export default function ReviewPage() {
               </table>
             </div>
           </section>
-          {release.status === 'VALIDATED' && <Decision release={release} onDone={onDone} />}
+          {(release.status === 'VALIDATED' || (release.status === 'IMPORTING' && release.transfer)) && <Decision release={release} onDone={onDone} />}
           <ReviewDeliveries deliveries={release.deliveries} onDone={onDone} />
           {(release.status === 'VALIDATED' || release.status === 'REJECTED') && <CorrectMetadataForm key={release.version} release={release} onDone={onDone} />}
           <AuditLogTable

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
@@ -20,12 +20,22 @@ const PAGE = 25;
 /** Issue 14: releases waiting for review (VALIDATED), oldest submission first. */
 export default function ReviewQueuePage() {
   const titleId = useId();
-  const { data, loading, error, fetchMore } = useQuery(ReviewQueueQuery, { variables: { input: { first: PAGE } }, fetchPolicy: 'cache-and-network' });
+  const [transfers, setTransfers] = useState(false);
+  const status = transfers ? 'IMPORTING' : 'VALIDATED';
+  const { data, loading, error, fetchMore } = useQuery(ReviewQueueQuery, { variables: { input: { first: PAGE, status } }, fetchPolicy: 'cache-and-network' });
   const queue = data?.reviewQueue;
   return (
     <section className="page" aria-labelledby={titleId}>
       <StaffNav />
       <h1 id={titleId}>Review queue</h1>
+      <div role="group" aria-label="Which releases">
+        <button type="button" className="filter-chip" aria-pressed={!transfers} onClick={() => setTransfers(false)}>
+          New releases
+        </button>
+        <button type="button" className="filter-chip" aria-pressed={transfers} onClick={() => setTransfers(true)}>
+          Transfers
+        </button>
+      </div>
       {loading && !queue && <Spinner label="Loading the queue" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {queue && (
@@ -43,6 +53,7 @@ export default function ReviewQueuePage() {
                     <th scope="col">Tracks</th>
                     <th scope="col">Submitted</th>
                     <th scope="col">Check</th>
+                    {transfers && <th scope="col">Transfer</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -57,6 +68,7 @@ export default function ReviewQueuePage() {
                       <td>{r.tracks.length}</td>
                       <td>{formatInstant(r.submittedAt as string | null)}</td>
                       <td>{r.checkIssues.length === 0 ? 'Passes' : `${r.checkIssues.length} issue${r.checkIssues.length === 1 ? '' : 's'}`}</td>
+                      {transfers && <td>{r.transfer ? `From ${r.transfer.previousDistributor}${r.transfer.review === 'CODE_CONFLICT' ? ' · code conflict' : ''}` : '–'}</td>}
                     </tr>
                   ))}
                 </tbody>
@@ -69,7 +81,7 @@ export default function ReviewQueuePage() {
               className="button button--secondary"
               onClick={() =>
                 void fetchMore({
-                  variables: { input: { first: PAGE, after: queue.endCursor } },
+                  variables: { input: { first: PAGE, after: queue.endCursor, status } },
                   updateQuery: (prev, { fetchMoreResult }) => ({
                     reviewQueue: { ...fetchMoreResult.reviewQueue, releases: [...prev.reviewQueue.releases, ...fetchMoreResult.reviewQueue.releases] },
                   }),

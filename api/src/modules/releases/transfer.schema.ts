@@ -1,0 +1,77 @@
+/** GraphQL: release transfers (a release already in stores, issue 23) and the artist's submitTransfer mutation. */
+import { LIVE_STORES_MAX, PREVIOUS_DISTRIBUTOR_MAX } from '@cadence/domain/transfer';
+import { builder } from '../../graphql/builder.ts';
+import { Release, releasePayload } from './releases.schema.ts';
+import { submitTransfer, transferOf, type CodeConflict, type TransferView } from './transfer.service.ts';
+
+export const TransferReviewEnum = builder.enumType('TransferReview', {
+  description: 'Where a transfer stands with staff.',
+  values: {
+    PENDING: { description: 'Codes are free; waiting for staff to confirm.' },
+    CODE_CONFLICT: { description: 'A code is used by another account or is one of ours: staff decide.' },
+    APPROVED: { description: 'Confirmed; sent to delivery with its original codes.' },
+  } as const,
+});
+
+const CodeConflictRef = builder.objectRef<CodeConflict>('TransferCodeConflict').implement({
+  description: 'A transferred code staff must look at, naming the other account when there is one.',
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: "'UPC' or 'ISRC'." }),
+    code: t.exposeString('code'),
+    reason: t.exposeString('reason', { description: "'claimed' (another transfer holds it), 'in-use' (another account's release carries it) or 'own-prefix' (we issued it)." }),
+    otherUserId: t.exposeID('otherUserId', { nullable: true }),
+    otherReleaseId: t.exposeID('otherReleaseId', { nullable: true }),
+  }),
+});
+
+export const ReleaseTransferRef = builder.objectRef<TransferView>('ReleaseTransfer').implement({
+  description: 'A release that came from another distributor with its existing codes.',
+  fields: (t) => ({
+    previousDistributor: t.exposeString('previousDistributor'),
+    liveStores: t.exposeStringList('liveStores'),
+    review: t.expose('review', { type: TransferReviewEnum }),
+    conflicts: t.field({ type: [CodeConflictRef], resolve: (v) => v.conflicts }),
+    submittedAt: t.expose('submittedAt', { type: 'DateTime' }),
+    notice: t.exposeString('notice', { description: 'What the artist is told: keep it live at the old distributor until we confirm.' }),
+  }),
+});
+
+builder.objectField(Release, 'transfer', (t) =>
+  t.field({
+    type: ReleaseTransferRef,
+    nullable: true,
+    description: 'Set when the release was submitted as a transfer ("This release is already in stores").',
+    resolve: (r, _a, ctx) => transferOf(ctx, r.id),
+  }),
+);
+
+const TransferTrackInput = builder.inputType('TransferTrackInput', {
+  fields: (t) => ({ trackId: t.id({ required: true }), isrc: t.string({ required: true, description: 'The ISRC the stores know the track by (CC-XXX-YY-NNNNN).' }) }),
+});
+
+const SubmitTransferInput = builder.inputType('SubmitTransferInput', {
+  fields: (t) => ({
+    releaseId: t.id({ required: true }),
+    version: t.int({ required: false }),
+    upc: t.string({ required: true, description: 'The existing UPC-A, EAN-13 or GTIN-14 with its check digit.' }),
+    originalReleaseDate: t.field({ type: 'Date', required: true }),
+    previousDistributor: t.string({ required: true, description: `At most ${PREVIOUS_DISTRIBUTOR_MAX} characters.` }),
+    liveStores: t.stringList({ required: false, description: `Where it is live now; at most ${LIVE_STORES_MAX}.` }),
+    tracks: t.field({ type: [TransferTrackInput], required: true, description: 'Every track of the release with its ISRC.' }),
+  }),
+});
+
+const SubmitTransferPayload = releasePayload('SubmitTransferPayload');
+
+builder.mutationField('submitTransfer', (t) =>
+  t.field({
+    type: SubmitTransferPayload,
+    description: 'Submits a release already in stores as a transfer: codes are checked and locked, the release moves to IMPORTING.',
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: SubmitTransferInput, required: true }) },
+    resolve: async (_p, { input }, ctx) => {
+      const view = await submitTransfer(ctx, { ...input, releaseId: String(input.releaseId), tracks: input.tracks.map((x) => ({ trackId: String(x.trackId), isrc: x.isrc })) });
+      return { releaseId: view.releaseId };
+    },
+  }),
+);
