@@ -7,18 +7,19 @@
  *   POST /api/splits/{id}/accept|decline  body {token?}: signed in as the invited email, or by the mailed token
  */
 import { Router } from 'express';
-import { array, integer, nullable, number, object, optional, size, string } from 'superstruct';
+import { array, integer, nullable, number, object, optional, size, string, type } from 'superstruct';
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@cadence/domain/money';
 import { handler, signedIn, validate } from '../../http/rest-helpers.ts';
-import { getReleaseSplits, respondToSplit, setReleaseSplits, splitSheetRows, type ReleaseSplitsView, type SplitInvitationView } from './splits.service.ts';
+import { getReleaseSplits, releaseForSplitChange, respondToSplit, setReleaseSplits, splitSheetRows, type ReleaseSplitsView, type SplitInvitationView } from './splits.service.ts';
 
 const PutBody = object({
   trackId: optional(nullable(size(string(), 1, 64))),
   shares: size(array(object({ email: size(string(), 0, 320), basisPoints: number() })), 0, 200),
   version: optional(nullable(integer())),
 });
-const RespondBody = object({ token: optional(nullable(size(string(), 0, 200))) });
+// Other fields are ignored (a partner may send the invitation it read back).
+const RespondBody = type({ token: optional(nullable(size(string(), 0, 200))) });
 
 /** The splits as the REST paths answer them (amounts as decimal strings). */
 export function presentSplits(s: ReleaseSplitsView) {
@@ -41,6 +42,7 @@ export function splitsRouter(): Router {
     '/releases/:id/splits',
     signedIn,
     handler(async (req) => {
+      await releaseForSplitChange(req.ctx, String(req.params.id)); // who may, before what they sent
       const body = validate(PutBody, req.body);
       return presentSplits(await setReleaseSplits(req.ctx, { releaseId: String(req.params.id), trackId: body.trackId ?? null, shares: body.shares, version: body.version ?? null }));
     }),

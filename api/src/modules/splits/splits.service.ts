@@ -145,17 +145,26 @@ export interface SetReleaseSplitsInput {
  * a stale `version` is CONFLICT; invalid shares are BAD_USER_INPUT with one field error each and
  * nothing saved. New collaborators are mailed an invitation.
  */
-export async function setReleaseSplits(ctx: SplitsCtx, input: SetReleaseSplitsInput): Promise<ReleaseSplitsView> {
+/**
+ * The release whose splits the viewer may change (its owner). A collaborator is told no; anyone
+ * else does not learn the release exists. Transports call it before reading the body.
+ */
+export async function releaseForSplitChange(ctx: SplitsCtx, releaseId: string) {
   const viewer = requireViewer(ctx.viewer);
-  const release = await ctx.prisma.release.findUnique({ where: { id: input.releaseId }, select: { id: true, title: true, userId: true, user: { select: { email: true } } } });
+  const release = await ctx.prisma.release.findUnique({ where: { id: releaseId }, select: { id: true, title: true, userId: true, user: { select: { email: true } } } });
   if (!release) throw releaseNotFound();
   if (!canChangeSplits(viewer, release)) {
-    // A collaborator may read the release's splits but never change them; anyone else does not learn it exists.
     const email = await viewerEmail(ctx.prisma, viewer.userId);
     const isCollaborator = await ctx.prisma.splitCollaborator.count({ where: { releaseId: release.id, OR: [{ userId: viewer.userId }, { email }] } });
     if (!isCollaborator) throw releaseNotFound();
     throw new DomainError('FORBIDDEN', 'Only the owner of the release can change its splits');
   }
+  return release;
+}
+
+export async function setReleaseSplits(ctx: SplitsCtx, input: SetReleaseSplitsInput): Promise<ReleaseSplitsView> {
+  const viewer = requireViewer(ctx.viewer);
+  const release = await releaseForSplitChange(ctx, input.releaseId);
   if (input.trackId) {
     const track = await ctx.prisma.track.findUnique({ where: { id: input.trackId }, select: { releaseId: true } });
     if (!track || track.releaseId !== release.id) throw badInput('No such track on this release', [{ field: 'trackId', key: 'invalid', message: 'No such track on this release' }]);
