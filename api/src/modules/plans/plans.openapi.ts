@@ -105,7 +105,7 @@ documentRoutes({
   },
   'GET /api/promo-code/check': {
     summary: 'Checks a promo code, optionally against a plan',
-    description: 'Needs no sign-in. An unusable code answers 200 with valid false and a message.',
+    description: 'Needs no sign-in. promoCode is required; planName prices the code against that plan. An unusable code answers 200 with valid false and a message.',
     query: promoQuery,
     response: {
       status: 200,
