@@ -49,10 +49,12 @@ function intOrNull(value: string | null | undefined, field: string): number | nu
 
 const id = (req: Request) => String(req.params.id);
 
+export const RosterBody = object({ csv: size(string(), 1, 2_000_000) });
+
 export function consoleRouter(): Router {
   const r = Router();
   // A label's roster as CSV (text/csv body, or JSON {csv}): email,first_name,last_name,artist_names.
-  r.post('/admin/users/import', staffOnly, handler(async (req) => importRoster(req.ctx, validate(object({ csv: size(string(), 1, 2_000_000) }), typeof req.body === 'string' ? { csv: req.body } : req.body).csv)));
+  r.post('/admin/users/import', staffOnly, handler(async (req) => importRoster(req.ctx, validate(RosterBody, typeof req.body === 'string' ? { csv: req.body } : req.body).csv)));
   r.get('/admin/releases', staffOnly, handler(async (req) => {
     const q = validate(ListQuery, req.query);
     return listReviewQueue(req.ctx, { status: q.status, first: intOrNull(q.first, 'first'), after: q.after });

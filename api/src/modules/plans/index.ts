@@ -1,6 +1,7 @@
 /** Plans and payments: the plan list, purchases by card, PayPal or balance, promo codes, auto-renew and renewals. */
 import type { CadenceModule } from '../../module.ts';
 import './plans.schema.ts';
+import './plans.openapi.ts';
 import { plansRouter } from './plans.rest.ts';
 import { plansJobHandlers, scheduleRenewals } from './plans.jobs.ts';
 

@@ -35,8 +35,8 @@ function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
 }
 
 const text = (max: number) => optional(nullable(size(string(), 0, max)));
-const NonceBody = type({ paymentMethodNonce: size(string(), 1, 4096) });
-const PurchaseBody = type({
+export const NonceBody = type({ paymentMethodNonce: size(string(), 1, 4096) });
+export const PurchaseBody = type({
   planName: size(string(), 1, 40),
   paymentMethodNonce: text(4096),
   useBalance: optional(nullable(boolean())),
@@ -44,11 +44,11 @@ const PurchaseBody = type({
   autoRenew: optional(nullable(boolean())),
   idempotencyKey: text(100),
 });
-const AutoRenewBody = type({ autoRenew: boolean() });
-const PromoQuery = type({ promoCode: size(string(), 0, 50), planName: text(40) });
-const CardBody = type({ number: size(string(), 1, 30), expirationDate: size(string(), 1, 10), cvv: text(4), postalCode: text(20), streetAddress: text(100) });
-const LookupBody = type({ nonce: size(string(), 1, 4096) });
-const ChallengeBody = type({ challenge: size(string(), 1, 8192), code: size(string(), 0, 20) });
+export const AutoRenewBody = type({ autoRenew: boolean() });
+export const PromoQuery = type({ promoCode: size(string(), 0, 50), planName: text(40) });
+export const CardBody = type({ number: size(string(), 1, 30), expirationDate: size(string(), 1, 10), cvv: text(4), postalCode: text(20), streetAddress: text(100) });
+export const LookupBody = type({ nonce: size(string(), 1, 4096) });
+export const ChallengeBody = type({ challenge: size(string(), 1, 8192), code: size(string(), 0, 20) });
 
 export function presentMethodRest(m: PaymentMethodView) {
   return { id: m.id, type: m.type, cardType: m.cardBrand, last4: m.last4, expirationMonth: m.expMonth, expirationYear: m.expYear, paypalEmail: m.paypalEmail, isDefault: m.isDefault, label: m.label };

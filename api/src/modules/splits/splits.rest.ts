@@ -13,13 +13,13 @@ import { formatMinor } from '@cadence/domain/money';
 import { handler, signedIn, validate } from '../../http/rest-helpers.ts';
 import { getReleaseSplits, releaseForSplitChange, respondToSplit, setReleaseSplits, splitSheetRows, type ReleaseSplitsView, type SplitInvitationView } from './splits.service.ts';
 
-const PutBody = object({
+export const PutBody = object({
   trackId: optional(nullable(size(string(), 1, 64))),
   shares: size(array(object({ email: size(string(), 0, 320), basisPoints: number() })), 0, 200),
   version: optional(nullable(integer())),
 });
 // Other fields are ignored (a partner may send the invitation it read back).
-const RespondBody = type({ token: optional(nullable(size(string(), 0, 200))) });
+export const RespondBody = type({ token: optional(nullable(size(string(), 0, 200))) });
 
 /** The splits as the REST paths answer them (amounts as decimal strings). */
 export function presentSplits(s: ReleaseSplitsView) {
