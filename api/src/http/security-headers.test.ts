@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { cspDirectives, errorReportOrigin } from './security-headers.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>%CADENCE_TITLE%</title><meta name="description" content="%CADENCE_DESCRIPTION%" /><link rel="icon" type="image/svg+xml" href="%CADENCE_FAVICON%" /><!--cadence-boot--><script type="module" src="/assets/index.js"></script></head><body><div id="root"><!--app-html--></div></body></html>`;
 
@@ -112,5 +113,14 @@ describe('built assets', () => {
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const page = await fetch(`${dev.url}/about`, { headers: { accept: 'text/html' } });
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('connect-src and error reports', () => {
+  it('allows only our origin, plus the Sentry DSN origin when one is configured', () => {
+    expect(cspDirectives(false)['connect-src']).toEqual(["'self'"]);
+    expect(cspDirectives(false, 'https://abc123@o1.ingest.sentry.io/42')['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io']);
+    expect(cspDirectives(false, 'http://key@127.0.0.1:9000/1')['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000']);
+    expect(errorReportOrigin('not a url')).toBeUndefined();
   });
 });

@@ -19,8 +19,22 @@ export function cspNonce(res: Pick<Response, 'locals'>): string | undefined {
   return typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : undefined;
 }
 
-/** The CSP directives; `production` adds upgrade-insecure-requests. */
-export function cspDirectives(production: boolean) {
+/** Where the browser error-report SDK sends events: the origin of SENTRY_DSN, if one is set. */
+export function errorReportOrigin(sentryDsn: string): string | undefined {
+  if (!sentryDsn) return undefined;
+  try {
+    return new URL(sentryDsn).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CSP directives; `production` adds upgrade-insecure-requests, and a Sentry DSN's origin is
+ * the one other place the page may connect to (the browser SDK posts its events there).
+ */
+export function cspDirectives(production: boolean, sentryDsn = '') {
+  const reports = errorReportOrigin(sentryDsn);
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`;
   return {
     'default-src': ["'self'"],
@@ -30,7 +44,7 @@ export function cspDirectives(production: boolean) {
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(reports ? [reports] : [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -41,9 +55,9 @@ export function cspDirectives(production: boolean) {
 }
 
 /** Sets a fresh nonce on res.locals, then helmet's headers. */
-export function securityHeaders(options: { production: boolean }): RequestHandler {
+export function securityHeaders(options: { production: boolean; sentryDsn?: string }): RequestHandler {
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.production) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.production, options.sentryDsn) },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
