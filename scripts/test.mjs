@@ -47,9 +47,9 @@ function countPlaywright(file) {
   failedTests += j.stats?.unexpected ?? 0;
 }
 
-function jest(name, workspace, extraEnv = {}, group = workspace) {
+function jest(name, workspace, extraEnv = {}, group = workspace, extraArgs = []) {
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' ? ['--runInBand'] : [])], {
+  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' ? ['--runInBand'] : []), ...extraArgs], {
     cwd: path.join(root, workspace),
     env: { ...esm, ...extraEnv },
     jestJson: out,
@@ -80,9 +80,13 @@ step('schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/pri
 step('migrations match schema.prisma', node, ['--import', 'tsx', 'scripts/db/migrate.ts', 'check'], { group: 'static' });
 jest('domain unit tests', 'domain');
 jest('api tests on PGlite', 'api');
+// *.isolated.test.ts change the process for every later file (api/jest.config.js): a jest each.
+const ISOLATED = ['--testPathIgnorePatterns=/node_modules/', '--testPathPatterns=\\.isolated\\.test\\.ts$'];
+jest('api tests in a process of their own (PGlite)', 'api', {}, 'api', ISOLATED);
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresReachable(pgUrl)) {
   jest('api tests on PostgreSQL', 'api', { TEST_DATABASE_URL: pgUrl }, 'api');
+  jest('api tests in a process of their own (PostgreSQL)', 'api', { TEST_DATABASE_URL: pgUrl }, 'api', ISOLATED);
 } else {
   process.stdout.write(`\n(PostgreSQL not reachable at ${new URL(pgUrl).host}: API tests ran on PGlite only)\n`);
 }
