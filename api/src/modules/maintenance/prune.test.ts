@@ -87,10 +87,10 @@ describe('pruning expired rows', () => {
   it('deletes only the rows past their expiry (and used link tokens), in batches', async () => {
     await seed();
     const counts = await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 });
-    expect(counts).toEqual({ captchaChallenges: 3, emailTokens: 3, sessions: 2, rateLimitBuckets: 2, succeededJobs: 0, deadJobs: 0 });
+    expect(counts).toEqual({ captchaChallenges: 3, emailTokens: 3, sessions: 2, rateLimitBuckets: 2, succeededJobs: 0, deadJobs: 0, webhookDeliveries: 0 });
     expect(await remaining()).toEqual(KEPT);
     // nothing more to do: a second run deletes nothing
-    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 })).toEqual({ captchaChallenges: 0, emailTokens: 0, sessions: 0, rateLimitBuckets: 0, succeededJobs: 0, deadJobs: 0 });
+    expect(await pruneExpiredRows(db.prisma, NOW, { batchSize: 2 })).toEqual({ captchaChallenges: 0, emailTokens: 0, sessions: 0, rateLimitBuckets: 0, succeededJobs: 0, deadJobs: 0, webhookDeliveries: 0 });
   });
 
   it('deletes succeeded jobs finished over 30 days ago and dead ones over 90 days ago, in batches; pending, running and recent ones stay', async () => {

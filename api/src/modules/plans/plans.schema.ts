@@ -58,7 +58,7 @@ const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').i
 
 const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: ['ACTIVE', 'PAST_DUE', 'CANCELED', 'EXPIRED', 'INCOMPLETE'] as const });
 
-const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').implement({
+const SubscriptionRef = builder.objectRef<SubscriptionView>('PlanSubscription').implement({
   description: 'The viewer\u2019s current plan: ACTIVE in its period, or PAST_DUE in the grace period after a failed renewal.',
   fields: (t) => ({
     id: t.exposeID('id'),

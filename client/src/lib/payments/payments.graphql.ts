@@ -1,7 +1,7 @@
 import { graphql } from '../../gql';
 
 export const PlanSubscriptionFragment = graphql(`
-  fragment PlanSettings_subscription on Subscription {
+  fragment PlanSettings_subscription on PlanSubscription {
     id
     status
     autoRenew
