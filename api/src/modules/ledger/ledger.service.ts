@@ -147,6 +147,13 @@ export function findPendingSplitAccount(db: Db | Tx, email: string, currency = D
   return db.ledgerAccount.findUnique({ where: { code: pendingCode(email, currency) } });
 }
 
+/**
+ * Postings of one account queue on its row lock, each holding a pooled connection while it waits:
+ * a burst on one wallet (100 parallel withdrawals in the tests) needs longer than Prisma's 2 s
+ * default to get a connection. Waiting is right for money; failing would only make callers retry.
+ */
+const LEDGER_TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const;
+
 interface LockedAccount {
   id: string;
   kind: LedgerAccountKind;
@@ -232,7 +239,7 @@ export async function postTransaction(db: Db, input: PostTransactionInput): Prom
   const seen = await db.ledgerTransaction.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: transactionSelect });
   if (seen) return { transaction: seen, created: false };
   try {
-    return await db.$transaction((tx) => postTransactionIn(tx, input));
+    return await db.$transaction((tx) => postTransactionIn(tx, input), LEDGER_TX_OPTIONS);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const winner = await db.ledgerTransaction.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: transactionSelect });
@@ -258,7 +265,7 @@ export async function placeHoldIn(tx: Tx, input: HoldInput) {
 
 /** Reserves an amount of the account's available money (its own transaction). */
 export function placeHold(db: Db, input: HoldInput) {
-  return db.$transaction((tx) => placeHoldIn(tx, input));
+  return db.$transaction((tx) => placeHoldIn(tx, input), LEDGER_TX_OPTIONS);
 }
 
 /** Releases a hold (no-op when already released); true when this call released it. */
