@@ -57,6 +57,9 @@ export const DEMO_PAYEES = [
 const DICTIONARY_SEED_KEY = 'dictionaries';
 
 /** Seeds dictionaries and, with opts.demo, the demo accounts. Safe to run on every start. */
+/** The demo accounts are written in one transaction each; a slow first start must not time it out at Prisma's 5 s. */
+const SEED_TX = { timeout: 120_000, maxWait: 30_000 } as const;
+
 export async function seed(prisma: PrismaClient, opts: SeedOptions): Promise<void> {
   await seedDictionaries(prisma);
   if (opts.demo) await seedDemo(prisma, opts.hashPassword);
@@ -206,10 +209,10 @@ async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Prom
       },
     }));
   }
-  if (!artist) await ignoreDuplicate(prisma.$transaction(demoArtistWrites(prisma, passwordHash, now)));
+  if (!artist) await ignoreDuplicate(prisma.$transaction(demoArtistWrites(prisma, passwordHash, now), SEED_TX));
   for (const payee of DEMO_PAYEES) {
     const found = await prisma.user.findUnique({ where: { emailNormalized: payee.email }, select: { id: true } });
-    if (!found) await ignoreDuplicate(prisma.$transaction(demoPayeeWrites(prisma, passwordHash, now, payee)));
+    if (!found) await ignoreDuplicate(prisma.$transaction(demoPayeeWrites(prisma, passwordHash, now, payee), SEED_TX));
   }
 }
 

@@ -15,6 +15,7 @@ const TABLE: [StaffAction, boolean, boolean, boolean][] = [
   ['manage-accounts', false, true, true],
   ['review-withdrawals', false, true, true],
   ['read-audit-log', false, true, true],
+  ['operate-system', false, true, true],
   ['manage-staff', false, false, true],
   ['manage-store-endpoints', false, false, true],
   ['import-sales', false, false, true],
