@@ -11,9 +11,13 @@ const dataDir = path.join(root, '.test-results', `e2e-data-${port}`);
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Two workers share the one server: each journey creates the data it changes.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Generous: a 2-core CI machine running two workers beside the server is slow, and these are
+  // journeys, not speed checks (speed targets live in bench/).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

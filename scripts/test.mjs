@@ -49,7 +49,7 @@ function countPlaywright(file) {
 
 function jest(name, workspace, extraEnv = {}, group = workspace, extraArgs = []) {
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' ? ['--runInBand'] : []), ...extraArgs], {
+  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' && !extraArgs.some((a) => a.startsWith('--maxWorkers')) ? ['--runInBand'] : []), ...extraArgs], {
     cwd: path.join(root, workspace),
     env: { ...esm, ...extraEnv },
     jestJson: out,
@@ -79,16 +79,23 @@ step('import rules', node, [bin('dependency-cruiser/bin/dependency-cruise.mjs'),
 step('schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/print-schema.ts', '--check'], { group: 'static' });
 step('migrations match schema.prisma', node, ['--import', 'tsx', 'scripts/db/migrate.ts', 'check'], { group: 'static' });
 jest('domain unit tests', 'domain');
-jest('api tests on PGlite', 'api');
-// *.isolated.test.ts change the process for every later file (api/jest.config.js): a jest each.
+// The API suite runs whole on PostgreSQL when one is reachable (two jest workers: each test file
+// has its own database), and on the embedded database only where the two differ: opening,
+// migrating and serving it, COPY-based imports, the ledger, durable jobs and crash recovery.
+// Everything else is the same SQL on the same PostgreSQL engine; the e2e journeys run on PGlite.
+// Without PostgreSQL the whole suite runs on PGlite.
 const ISOLATED = ['--testPathIgnorePatterns=/node_modules/', '--testPathPatterns=\\.isolated\\.test\\.ts$'];
-jest('api tests in a process of their own (PGlite)', 'api', {}, 'api', ISOLATED);
+const PGLITE_ONLY = ['--maxWorkers=2', '--testPathPatterns=src/db/(database|connection-errors)\\.test|src/jobs/|src/modules/(sales|ledger)/|src/modules/earnings/payout-crash|src/modules/releases/transfer\\.test'];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresReachable(pgUrl)) {
-  jest('api tests on PostgreSQL', 'api', { TEST_DATABASE_URL: pgUrl }, 'api');
+  jest('api tests on PostgreSQL', 'api', { TEST_DATABASE_URL: pgUrl }, 'api', ['--maxWorkers=2']);
+  // *.isolated.test.ts change the process for every later file (api/jest.config.js): a jest each.
   jest('api tests in a process of their own (PostgreSQL)', 'api', { TEST_DATABASE_URL: pgUrl }, 'api', ISOLATED);
+  jest('api tests where the embedded database differs (PGlite)', 'api', { TEST_DATABASE_URL: '' }, 'api', PGLITE_ONLY);
 } else {
-  process.stdout.write(`\n(PostgreSQL not reachable at ${new URL(pgUrl).host}: API tests ran on PGlite only)\n`);
+  process.stdout.write(`\n(PostgreSQL not reachable at ${new URL(pgUrl).host}: the API suite runs on PGlite)\n`);
+  jest('api tests on PGlite', 'api', { TEST_DATABASE_URL: '' }, 'api', ['--maxWorkers=2']);
+  jest('api tests in a process of their own (PGlite)', 'api', { TEST_DATABASE_URL: '' }, 'api', ISOLATED);
 }
 jest('client component tests', 'client');
 const pwOut = path.join(results, 'e2e.json');

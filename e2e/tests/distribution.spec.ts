@@ -164,7 +164,6 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
 });
 
 test('support rejects a release with a reason for track 1, and the artist reads "Track 1: reason"', async ({ browser }) => {
-  test.setTimeout(60_000);
   const artist = await pageAs(browser, ARTIST);
   const support = await pageAs(browser, SUPPORT);
   const dsps = (await (await artist.request.get('/api/dictionary/dsps')).json()) as { uri: string }[];

@@ -17,7 +17,6 @@ async function signIn(page: Page, who: { username: string; password: string }) {
 }
 
 test('an artist links PayPal, withdraws the balance, sees it pending, then approved with the balance at zero', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, PAYEE);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'PayPal account' });

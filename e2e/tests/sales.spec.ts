@@ -21,7 +21,6 @@ function lastMonth(): string {
 }
 
 test('staff import a small report; the demo artist sees the new rows, sorts by Payable USD, filters by service and downloads the CSV', async ({ page }) => {
-  test.setTimeout(60_000);
   const period = lastMonth();
   const report = [
     'Sale Date,Store,ISRC,Country,Units,Amount,Currency',

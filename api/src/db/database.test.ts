@@ -24,7 +24,7 @@ beforeAll(async () => {
   } finally {
     await engine.close();
   }
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });

@@ -374,7 +374,8 @@ async function createPostgresTestDatabase(serverUrl: string, migrationsDir: stri
   describePostgresUrl(serverUrl);
   const template = `cadence_tpl_${key}`;
   const name = `cadence_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  // Test databases: a loaded CI machine has taken over 5 s to start a PostgreSQL backend.
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 30_000 });
   admin.on('error', () => {});
   await admin.connect();
   try {
@@ -382,11 +383,11 @@ async function createPostgresTestDatabase(serverUrl: string, migrationsDir: stri
   } finally {
     await admin.end().catch(() => {});
   }
-  const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), dataDir: '', migrationsDir, poolSize });
+  const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), dataDir: '', migrationsDir, poolSize, connectTimeoutMs: 30_000 });
   const close = db.close.bind(db);
   db.close = async () => {
     await close();
-    const cleanup = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+    const cleanup = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 30_000 });
     cleanup.on('error', () => {});
     await cleanup.connect();
     try {

@@ -60,7 +60,7 @@ beforeAll(async () => {
     invitation: release.body.id,
     own: mine.body.id,
   };
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server.close();
@@ -240,7 +240,7 @@ describe('fuzzing', () => {
     );
     expect(runs).toBeGreaterThanOrEqual(MIN_RUNS);
     await normalQueryAnswers();
-  }, 60_000);
+  }, 180_000);
 
   it('GraphQL: random documents and variables answer below 500 with no INTERNAL_SERVER_ERROR, within the size cap', async () => {
     await fc.assert(
@@ -256,5 +256,5 @@ describe('fuzzing', () => {
     );
     expect(runs).toBeGreaterThanOrEqual(MIN_RUNS);
     await normalQueryAnswers();
-  }, 60_000);
+  }, 180_000);
 });

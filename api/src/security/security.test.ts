@@ -196,7 +196,7 @@ beforeAll(async () => {
     files: await p.storedFile.findMany({ where: { userId: owner.id }, orderBy: { id: 'asc' } }),
   });
   ownerBefore = await snapshotOwner();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server.close();
