@@ -112,8 +112,10 @@ test('support approves a release and it shows Approved', async ({ browser }) => 
   await expect(support.getByText('Status:')).toContainText('Approved');
   // the release left the queue; its audit log names the reviewer
   await expect(support.getByRole('region', { name: 'Audit log of this release' })).toContainText('STATUS_CHANGE');
+  // Approval is stored; the delivery job may already have moved it on (APPROVED -> DELIVERED -> LIVE
+  // are the only ways forward from APPROVED), on a slow machine before this line runs.
   const api = await artist.request.get(`/api/releases/${id}`);
-  expect(((await api.json()) as { status: string }).status).toBe('APPROVED');
+  expect(['APPROVED', 'DELIVERED', 'LIVE']).toContain(((await api.json()) as { status: string }).status);
 });
 
 test('support finds Nova Lane by "nova lane" and "Lane", opens the account page and signs out', async ({ browser }) => {

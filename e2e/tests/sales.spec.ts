@@ -32,7 +32,7 @@ test('staff import a small report; the demo artist sees the new rows, sorts by P
   await signIn(page, SUPPORT);
   await page.goto('/support');
   const panel = page.getByRole('region', { name: 'Sales reports' });
-  await panel.getByLabel('Report file (CSV, TSV or gzip)').setInputFiles({ name: 'qobuz.csv', mimeType: 'text/csv', buffer: Buffer.from(report) });
+  await panel.getByLabel('Report file (CSV, TSV, DDEX DSR or gzip)').setInputFiles({ name: 'qobuz.csv', mimeType: 'text/csv', buffer: Buffer.from(report) });
   await panel.getByLabel('Period').fill(period);
   await panel.getByLabel('Source').fill('Qobuz');
   await panel.getByRole('button', { name: 'Import report' }).click();

@@ -60,7 +60,7 @@ test('a track split 30% with a new email: the invitee signs up, verifies and rec
   const report = ['Sale Date,Store,ISRC,Country,Units,Amount,Currency', `${today},Tidal,${isrc},NO,1000,100.00,USD`].join('\n');
   await page.goto('/support');
   const panel = page.getByRole('region', { name: 'Sales reports' });
-  await panel.getByLabel('Report file (CSV, TSV or gzip)').setInputFiles({ name: `split-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(report) });
+  await panel.getByLabel('Report file (CSV, TSV, DDEX DSR or gzip)').setInputFiles({ name: `split-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(report) });
   await panel.getByLabel('Period').fill(today.slice(0, 7));
   await panel.getByLabel('Source').fill('Tidal');
   await panel.getByRole('button', { name: 'Import report' }).click();

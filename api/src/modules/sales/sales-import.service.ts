@@ -16,7 +16,8 @@ import { copyLine } from '../../db/copy.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
-import { parseSalesReport, ReportFormatError, type SalesLine, type SalesLineError } from './sales-parse.ts';
+import { parseSalesReport } from './sales-parse.ts';
+import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 

@@ -153,3 +153,28 @@ test('staff attach an unmatched line: it is posted once and its store id matches
   expect(next.result).toMatchObject({ rowsMatched: 1 });
   expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(150n);
 });
+
+test('a DDEX DSR flat file (gzip) lands like a CSV: matched by ISRC and UPC, revenue shared by usages, posted once', async () => {
+  const { user, release, track, other } = await catalog();
+  const tab = (...cells: (string | number)[]) => cells.join('\t');
+  const dsr = [
+    tab('HEAD', 'dsrf/basic-audio/1.4', 'BasicAudioProfile', '1.4', `MSG-${user.id}`, '2025-04-02T08:00:00Z', 1, 1, '2025-03-01', '2025-03-31', 'PADPIDA2011072101T', 'Spotify', 'Premium'),
+    tab('SY01.03', 'S1', '', '', 'SubscriptionModel', 'OnDemandStream', 'SE', 'Premium', 400, '', 'USD', '6.00'),
+    tab('RE01.03', 'B1', 'R1', 'sp-album-1', '', '', release.upc!, 'Nova', '', 'Night Drive', '', 'Album'),
+    tab('AS02.04', 'B1', 'A1', 'sp-track-1', track.isrc!, 'Afterglow', '', 'Nova', '', 'PT3M', 'SoundRecording'),
+    tab('AS02.04', 'B1', 'A2', 'sp-track-2', other.isrc!, 'Static', '', 'Nova', '', 'PT3M', 'SoundRecording'),
+    tab('SU02.03', 'B1', 'S1', 'T1', '', 'A1', 'true', 300, '', '', 'OnDemandStream'),
+    tab('SU02.03', 'B1', 'S1', 'T2', '', 'A2', 'true', 100, '', '', 'OnDemandStream'),
+    tab('FOOT', 8, 8, 1),
+  ].join('\n');
+  const { result } = await importText(gzipSync(Buffer.from(dsr)), '2025-03', 'spotify-dsr');
+  expect(result).toMatchObject({ status: 'POSTED', rowsRead: 2, rowsMatched: 2, rowsUnmatched: 0, rowsRejected: 0, postedMinor: 600n });
+  const rows = await db.prisma.saleTransaction.findMany({ where: { importBatchId: result!.batchId }, orderBy: { units: 'desc' } });
+  expect(rows.map((r) => [r.trackId, r.units, r.payable.toString(), r.countryCode, r.serviceName])).toEqual([
+    [track.id, 300, '4.5', 'SE', 'Spotify'],
+    [other.id, 100, '1.5', 'SE', 'Spotify'],
+  ]);
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(600n);
+  expect((await importText(gzipSync(Buffer.from(dsr)), '2025-03', 'spotify-dsr')).created).toBe(false);
+  expect((await checkLedger(db.prisma)).ok).toBe(true);
+});

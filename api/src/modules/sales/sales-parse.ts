@@ -5,36 +5,8 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
-import { serviceForLabel } from './sales-names.ts';
-
-export interface SalesLine {
-  lineNo: number;
-  reportDate: string;
-  sourceLabel: string;
-  serviceName: string;
-  outletId: number | null;
-  storeId: string | null;
-  isrc: string | null;
-  upc: string | null;
-  artistName: string | null;
-  releaseTitle: string | null;
-  trackTitle: string | null;
-  countryCode: string | null;
-  units: number;
-  /** Payable in 1e-8 USD (Decimal(20,8) units). */
-  payableUnits: bigint;
-  currency: string;
-}
-
-export interface SalesLineError {
-  lineNo: number;
-  message: string;
-}
-
-export type ParsedItem = { line: SalesLine } | { error: SalesLineError };
-
-/** A report that cannot be read at all (no header, missing required column, broken gzip). */
-export class ReportFormatError extends Error {}
+import { isDsrHeader, parseDsr } from './sales-dsr.ts';
+import { amountUnits, KNOWN_CURRENCIES, periodEnd, ReportFormatError, storeOf, validDate, type ParsedItem, type ParseOptions } from './sales-report.ts';
 
 type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
 
@@ -55,31 +27,9 @@ const HEADER_ALIASES: Record<Field, readonly string[]> = {
 };
 const REQUIRED: readonly Field[] = ['source', 'units', 'payable'];
 
-const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function headerKey(h: string): string {
   return h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_\-.()]+/g, '');
-}
-
-/** Amount text to 1e-8 units, or undefined when it is not a plain non-negative decimal. */
-export function amountUnits(text: string): bigint | undefined {
-  if (!AMOUNT.test(text)) return undefined;
-  const [whole, frac = ''] = text.split('.');
-  return BigInt(whole!) * 100_000_000n + BigInt(frac.padEnd(8, '0'));
-}
-
-/** Last calendar day of a YYYY-MM period. */
-export function periodEnd(period: string): string {
-  const [y, m] = period.split('-').map(Number);
-  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
-}
-
-function validDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
 /** Reads the first chunk of a stream and gives it back with a stream of the whole. */
@@ -102,15 +52,6 @@ function isGzipError(e: Error & { code?: string }): boolean {
   return e.code === 'Z_BUF_ERROR' || e.code === 'Z_DATA_ERROR' || /unexpected end of file|incorrect header check/i.test(e.message);
 }
 
-export interface ParseOptions {
-  /** YYYY-MM reporting month; lines without a date are dated its last day. */
-  period: string;
-  /** Label used when the report has no store column (the --source option). */
-  source: string;
-  /** Today's date (YYYY-MM-DD): lines dated after it are refused. */
-  today: string;
-}
-
 /**
  * Reads a report stream: the first line is the header (tab-separated when it has tabs, else
  * comma-separated). Every following line gives a line or an error carrying its 1-based line number.
@@ -128,6 +69,10 @@ export async function* parseSalesReport(input: Readable, opts: ParseOptions): As
     }
     const body = await peek(text);
     const firstLine = body.head?.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+    if (isDsrHeader(firstLine)) {
+      yield* parseDsr(body.stream, opts);
+      return;
+    }
     const parser = parse({ delimiter: firstLine.includes('\t') ? '\t' : ',', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true });
     body.stream.on('error', (e) => parser.destroy(e));
     body.stream.pipe(parser);
@@ -183,14 +128,11 @@ function readLine(record: string[], lineNo: number, width: number, columns: Part
   const upc = get('upc') || null;
   const storeId = get('storeId') || null;
   if (!isrc && !upc && !storeId) return bad('no ISRC, UPC or store id');
-  const service = serviceForLabel(sourceLabel);
   return {
     line: {
       lineNo,
       reportDate,
-      sourceLabel,
-      serviceName: service?.service ?? sourceLabel,
-      outletId: service?.outletId ?? null,
+      ...storeOf(sourceLabel),
       storeId,
       isrc,
       upc,

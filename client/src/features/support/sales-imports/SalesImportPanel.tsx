@@ -1,5 +1,5 @@
 /**
- * Staff import of a store report (issue 13): the file goes up as it is (CSV, TSV or gzip) and a
+ * Staff import of a store report (issue 13): the file goes up as it is (CSV, TSV, DDEX DSR or gzip) and a
  * durable job imports it; the list shows each batch's progress (rows read, matched, unmatched,
  * posted) and refreshes while one is running.
  */
@@ -74,7 +74,7 @@ export function SalesImportPanel() {
       <h2 id={`${id}-title`}>Sales reports</h2>
       <form onSubmit={submit} className="sales-import-form">
         <label>
-          Report file (CSV, TSV or gzip)
+          Report file (CSV, TSV, DDEX DSR or gzip)
           <input type="file" accept=".csv,.tsv,.txt,.gz" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <label>

@@ -1,0 +1,74 @@
+/**
+ * What every sales report reader yields (CSV/TSV in sales-parse.ts, DDEX DSR in sales-dsr.ts), and
+ * the number and date rules they share.
+ */
+import { serviceForLabel } from './sales-names.ts';
+
+export interface SalesLine {
+  lineNo: number;
+  reportDate: string;
+  sourceLabel: string;
+  serviceName: string;
+  outletId: number | null;
+  storeId: string | null;
+  isrc: string | null;
+  upc: string | null;
+  artistName: string | null;
+  releaseTitle: string | null;
+  trackTitle: string | null;
+  countryCode: string | null;
+  units: number;
+  /** Payable in 1e-8 USD (Decimal(20,8) units). */
+  payableUnits: bigint;
+  currency: string;
+}
+
+export interface SalesLineError {
+  lineNo: number;
+  message: string;
+}
+
+export type ParsedItem = { line: SalesLine } | { error: SalesLineError };
+
+/** A report that cannot be read at all (no header, missing required column, broken gzip). */
+export class ReportFormatError extends Error {}
+
+export interface ParseOptions {
+  /** YYYY-MM reporting month; lines without a date are dated its last day. */
+  period: string;
+  /** Label used when the report has no store column (the --source option). */
+  source: string;
+  /** Today's date (YYYY-MM-DD): lines dated after it are refused. */
+  today: string;
+}
+
+/** A store's label as the report gives it, with the friendly service name and outlet it maps to. */
+export function storeOf(sourceLabel: string): Pick<SalesLine, 'sourceLabel' | 'serviceName' | 'outletId'> {
+  const service = serviceForLabel(sourceLabel);
+  return { sourceLabel, serviceName: service?.service ?? sourceLabel, outletId: service?.outletId ?? null };
+}
+
+/** ISO 4217 codes (what a report's currency cell must hold). */
+export const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Amount text to 1e-8 units, or undefined when it is not a plain non-negative decimal. */
+export function amountUnits(text: string): bigint | undefined {
+  if (!AMOUNT.test(text)) return undefined;
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole!) * 100_000_000n + BigInt(frac.padEnd(8, '0'));
+}
+
+/** Last calendar day of a YYYY-MM period. */
+export function periodEnd(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function validDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
