@@ -380,17 +380,51 @@ function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date)
     }),
     // A demo promo code (25% off the annual plan), used by the plans journey and for trying the checkout.
     prisma.promoCode.create({ data: { code: 'WELCOME25', type: 'DISCOUNT', percentBps: 2500, planNames: ['COMMERCIAL_BETA'] } }),
-    prisma.payment.createMany({
-      data: demoPlan.receipts.map((paidAt, i) => ({
-        userId, subscriptionId: demoPlan.subscriptionId, paymentMethodId: demoPlan.methodId, amountMinor: 2000n, status: 'SUCCEEDED' as const,
-        provider: 'sandbox', providerTransactionId: `demo-txn-${i + 1}`, idempotencyKey: `demo-receipt:${userId}:${i + 1}`, createdAt: paidAt, updatedAt: paidAt,
-      })),
-    }),
+    ...demoReceiptWrites(prisma, userId, demoPlan),
     prisma.release.createMany({ data: releases }),
     prisma.track.createMany({ data: tracks }),
     prisma.artistCredit.createMany({ data: credits }),
     prisma.releaseDsp.createMany({ data: releaseDsps }),
     ...demoEarningsWrites(prisma, { userId, releaseId: live.id, trackIds: live.tracks, now }),
+  ];
+}
+
+/**
+ * The demo plan's two card receipts, each posted as the purchase service posts a card payment: a
+ * SUBSCRIPTION_CHARGE moving the amount from PAYMENTS_CLEARING to SUBSCRIPTION_REVENUE (key
+ * `payment:<id>`), so the receipts match the ledger and `ledger:check` balances.
+ */
+function demoReceiptWrites(prisma: PrismaClient, userId: string, plan: { subscriptionId: string; methodId: string; receipts: Date[] }): Prisma.PrismaPromise<unknown>[] {
+  const amountMinor = 20_00n;
+  const clearing = 'system:PAYMENTS_CLEARING:USD';
+  const revenue = 'system:SUBSCRIPTION_REVENUE:USD';
+  const receipts = plan.receipts.map((paidAt, i) => ({ paidAt, paymentId: uuidv7(), transactionId: uuidv7(), n: i + 1 }));
+  const total = amountMinor * BigInt(receipts.length);
+  return [
+    prisma.ledgerAccount.upsert({ where: { code: clearing }, create: { code: clearing, kind: 'PAYMENTS_CLEARING', currency: 'USD' }, update: {} }),
+    prisma.ledgerAccount.upsert({ where: { code: revenue }, create: { code: revenue, kind: 'SUBSCRIPTION_REVENUE', currency: 'USD' }, update: {} }),
+    ...receipts.map((r) =>
+      prisma.ledgerTransaction.create({
+        data: {
+          id: r.transactionId, idempotencyKey: `payment:${r.paymentId}`, kind: 'SUBSCRIPTION_CHARGE', description: r.n === 1 ? 'Cadence plan, 1 year' : 'Cadence plan renewal, 1 year', createdAt: r.paidAt,
+          metadata: { paymentId: r.paymentId },
+          entries: {
+            create: [
+              { account: { connect: { code: clearing } }, amountMinor: -amountMinor, currency: 'USD', createdAt: r.paidAt },
+              { account: { connect: { code: revenue } }, amountMinor, currency: 'USD', createdAt: r.paidAt },
+            ],
+          },
+        },
+      }),
+    ),
+    prisma.ledgerAccount.update({ where: { code: clearing }, data: { balanceMinor: { decrement: total } } }),
+    prisma.ledgerAccount.update({ where: { code: revenue }, data: { balanceMinor: { increment: total } } }),
+    prisma.payment.createMany({
+      data: receipts.map((r) => ({
+        id: r.paymentId, userId, subscriptionId: plan.subscriptionId, paymentMethodId: plan.methodId, amountMinor, status: 'SUCCEEDED' as const, provider: 'sandbox',
+        providerTransactionId: `demo-txn-${r.n}`, idempotencyKey: `demo-receipt:${userId}:${r.n}`, ledgerTransactionId: r.transactionId, createdAt: r.paidAt, updatedAt: r.paidAt,
+      })),
+    }),
   ];
 }
 

@@ -94,6 +94,8 @@ export interface PaymentsConfig {
   retryDays: readonly number[];
   /** Days past due before the plan is downgraded to FREE. */
   graceDays: number;
+  /** A payment still PENDING this many minutes after it was created is expired by the sweep (PAYMENT_PENDING_EXPIRY_MINUTES). */
+  pendingExpiryMinutes: number;
   braintree: { environment: 'Sandbox' | 'Production'; merchantId: string; publicKey: string; privateKey: string; merchantAccountId: string };
 }
 
@@ -392,6 +394,7 @@ function payments(env: Env): PaymentsConfig {
     sandboxSecret: str(env, 'PAYMENT_SANDBOX_SECRET', 'payments-sandbox-secret'),
     retryDays,
     graceDays: int(env, 'PAYMENT_GRACE_DAYS', 14, 0, 365),
+    pendingExpiryMinutes: int(env, 'PAYMENT_PENDING_EXPIRY_MINUTES', 15, 1, 7 * 24 * 60),
     braintree: {
       environment: oneOf(env, 'BRAINTREE_ENVIRONMENT', ['Sandbox', 'Production'] as const, 'Sandbox'),
       merchantId: need('BRAINTREE_MERCHANT_ID'),

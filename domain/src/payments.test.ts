@@ -54,6 +54,7 @@ test('a failure reads as one message, CVV first, then postal code, then street',
   expect(paymentFailureMessage({ kind: 'gateway_rejected', reason: 'avs', street: 'I' })).toBe(M.streetMissing);
   expect(paymentFailureMessage({ kind: 'gateway_rejected', reason: 'fraud' })).toBe(M.gatewayRejected);
   expect(paymentFailureMessage({ kind: 'processor_declined' })).toBe(M.processorDeclined);
+  expect(paymentFailureMessage({ kind: 'processor_declined', reason: 'paypal' })).toBe(M.paypalDeclined);
   expect(paymentFailureMessage({ kind: 'invalid_nonce' })).toBe(M.invalidNonce);
   expect(paymentFailureMessage({ kind: 'card_not_accepted' })).toBe(M.cardNotAccepted);
 });

@@ -55,6 +55,8 @@ export const PAYMENT_MESSAGES = {
   threeDSecureUnsupported: 'Your card is not supported by 3D Secure. Please try an alternate payment method',
   cardNotAccepted: 'This card type is not accepted. Please use Visa, Mastercard, Discover or American Express',
   invalidNonce: 'The payment details have expired or are not valid. Please enter your card again',
+  paypalDeclined: 'PayPal declined this payment. Please choose another way to pay in PayPal, or pay by card',
+  paypalCancelled: 'You cancelled the PayPal checkout. Nothing was charged',
 } as const;
 
 /** 3-D Secure statuses that let a payment go ahead. */
@@ -117,7 +119,7 @@ export function paymentFailureMessage(failure: PaymentFailure): string {
     case 'three_d_secure':
       return (failure.threeDSecureStatus && threeDSecureMessage(failure.threeDSecureStatus)) ?? PAYMENT_MESSAGES.threeDSecureRetry;
     case 'processor_declined':
-      return PAYMENT_MESSAGES.processorDeclined;
+      return failure.reason === 'paypal' ? PAYMENT_MESSAGES.paypalDeclined : PAYMENT_MESSAGES.processorDeclined;
     case 'invalid_nonce':
       return PAYMENT_MESSAGES.invalidNonce;
     case 'card_not_accepted':

@@ -75,3 +75,37 @@ test('a new artist applies a promo code, is declined once with nothing charged, 
   await expect(receipts.getByRole('row')).toHaveCount(2);
   await expect(receipts).toContainText('$15.00');
 });
+
+test('a new artist pays with PayPal: cancels the PayPal window, is declined once, then approves and sees the plan paid by PayPal', async ({ page }) => {
+  test.setTimeout(90_000);
+  await newArtist(page);
+  await page.goto('/choose-your-plan');
+  await page.getByRole('list', { name: 'Plans' }).getByRole('button', { name: 'Choose Cadence' }).click();
+  await page.getByRole('group', { name: 'How would you like to pay?' }).getByLabel('Pay with PayPal').check();
+  const start = page.getByRole('button', { name: 'Continue to PayPal' });
+
+  // Cancelling PayPal's window charges nothing and says so.
+  await start.click();
+  const window = page.getByRole('dialog', { name: 'PayPal sandbox: approve the payment' });
+  await expect(window.getByLabel('PayPal account email')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(window).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'You cancelled the PayPal checkout. Nothing was charged' })).toBeVisible();
+
+  // A PayPal account the processor declines (sandbox: emails starting with "declined").
+  await start.click();
+  await window.getByLabel('PayPal account email').fill('declined@example.com');
+  await window.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('alert')).toHaveText('PayPal declined this payment. Please choose another way to pay in PayPal, or pay by card');
+  const afterDecline = await page.request.post('/graphql', { data: { query: '{ viewer { subscription { id } payments { status } } }' } });
+  expect((await afterDecline.json()).data.viewer).toEqual({ subscription: null, payments: [{ status: 'FAILED' }] });
+
+  await start.click();
+  await window.getByLabel('PayPal account email').fill('buyer@example.com');
+  await page.keyboard.press('Enter');
+  const done = page.getByRole('status').filter({ hasText: 'Your Cadence plan is active' });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('PayPal (buyer@example.com)');
+  await page.goto('/settings');
+  await expect(page.getByTestId('plan-method')).toHaveText('PayPal (buyer@example.com)');
+});

@@ -123,4 +123,15 @@ describe('connect-src and error reports', () => {
     expect(cspDirectives(false, 'http://key@127.0.0.1:9000/1')['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000']);
     expect(errorReportOrigin('not a url')).toBeUndefined();
   });
+
+  it("adds Braintree's and PayPal's origins only when Braintree is the gateway", () => {
+    const sandbox = cspDirectives(false);
+    expect(sandbox).not.toHaveProperty('frame-src');
+    expect(sandbox['script-src']).toHaveLength(2);
+    const bt = cspDirectives(false, '', 'braintree');
+    expect(bt['connect-src']).toEqual(["'self'", 'https://*.braintreegateway.com', 'https://*.braintree-api.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+    expect(bt['frame-src']).toEqual(['https://*.braintreegateway.com', 'https://*.paypal.com', 'https://*.cardinalcommerce.com']);
+    expect(bt['script-src']).toEqual(expect.arrayContaining(["'self'", 'https://*.paypal.com']));
+    expect(bt['style-src']).toHaveLength(2);
+  });
 });

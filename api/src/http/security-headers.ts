@@ -30,21 +30,37 @@ export function errorReportOrigin(sentryDsn: string): string | undefined {
 }
 
 /**
- * The CSP directives; `production` adds upgrade-insecure-requests, and a Sentry DSN's origin is
- * the one other place the page may connect to (the browser SDK posts its events there).
+ * The origins Braintree's client SDK and PayPal's button need when Braintree is the gateway
+ * (Braintree's and PayPal's CSP guidance): scripts, API calls, the PayPal window and 3-D Secure
+ * frames. The sandbox gateway needs none of them.
  */
-export function cspDirectives(production: boolean, sentryDsn = '') {
+const BRAINTREE_CSP = {
+  script: ['https://*.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+  connect: ['https://*.braintreegateway.com', 'https://*.braintree-api.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+  frame: ['https://*.braintreegateway.com', 'https://*.paypal.com', 'https://*.cardinalcommerce.com'],
+  img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+};
+
+/**
+ * The CSP directives; `production` adds upgrade-insecure-requests, and a Sentry DSN's origin is
+ * the one other place the page may connect to (the browser SDK posts its events there). With the
+ * Braintree gateway, its and PayPal's origins are added, and PayPal's button styles carry the
+ * page's nonce (braintree-web passes it to PayPal's SDK as data-csp-nonce).
+ */
+export function cspDirectives(production: boolean, sentryDsn = '', gateway: 'sandbox' | 'braintree' = 'sandbox') {
   const reports = errorReportOrigin(sentryDsn);
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`;
+  const bt = gateway === 'braintree';
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", nonce],
+    'script-src': ["'self'", nonce, ...(bt ? BRAINTREE_CSP.script : [])],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'style-src': ["'self'", ...(bt ? [nonce] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(bt ? BRAINTREE_CSP.img : [])],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(reports ? [reports] : [])],
+    'connect-src': ["'self'", ...(reports ? [reports] : []), ...(bt ? BRAINTREE_CSP.connect : [])],
+    ...(bt ? { 'frame-src': BRAINTREE_CSP.frame } : {}),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -55,9 +71,9 @@ export function cspDirectives(production: boolean, sentryDsn = '') {
 }
 
 /** Sets a fresh nonce on res.locals, then helmet's headers. */
-export function securityHeaders(options: { production: boolean; sentryDsn?: string }): RequestHandler {
+export function securityHeaders(options: { production: boolean; sentryDsn?: string; paymentGateway?: 'sandbox' | 'braintree' }): RequestHandler {
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.production, options.sentryDsn) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.production, options.sentryDsn, options.paymentGateway) },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },

@@ -74,7 +74,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     req.ctx = { prisma, sql, config, logger: logger.child({ requestId }), viewer: null, requestId, brandId: brandIdFor(req) };
     next();
   });
-  app.use(securityHeaders({ production: config.env.production, sentryDsn: config.env.sentryDsn }));
+  app.use(securityHeaders({ production: config.env.production, sentryDsn: config.env.sentryDsn, paymentGateway: config.payments.driver }));
   app.use(compressResponses());
 
   app.get('/healthz', (_req, res) => {

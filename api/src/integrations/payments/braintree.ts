@@ -34,6 +34,8 @@ export interface BtOutcome {
   threeDSecureInfo?: { status?: string } | null;
   creditCard?: BtMethod;
   paypal?: BtMethod;
+  /** 'credit_card', 'paypal_account', ... */
+  paymentInstrumentType?: string;
 }
 
 export interface BtResult {
@@ -76,7 +78,7 @@ export function failureFrom(outcome: BtOutcome | undefined, result: BtResult): P
     street: (outcome?.avsStreetAddressResponseCode ?? null) as AvsCode | null,
   };
   const tds = (outcome?.threeDSecureInfo?.status ?? null) as ThreeDSecureStatus | null;
-  if (outcome?.status === 'processor_declined') return { kind: 'processor_declined', ...codes };
+  if (outcome?.status === 'processor_declined') return { kind: 'processor_declined', ...(outcome.paymentInstrumentType === 'paypal_account' ? { reason: 'paypal' } : {}), ...codes };
   if (outcome?.status === 'gateway_rejected') {
     const reason = outcome.gatewayRejectionReason ?? null;
     if (reason === 'three_d_secure') return { kind: 'three_d_secure', threeDSecureStatus: tds, ...codes };

@@ -57,6 +57,28 @@ interface CardFacts {
   tds: ThreeDSecureStatus | null;
 }
 
+/** A PayPal account approved in the sandbox's stand-in for PayPal's window (README.md lists the test accounts). */
+interface PayPalFacts {
+  kind: 'paypal';
+  id: string;
+  email: string;
+  payerId: string;
+  /** 'declined': PayPal approves, then the processor declines the funding (every charge). */
+  scenario: 'ok' | 'declined';
+  tds?: null;
+}
+
+/** A PayPal checkout waiting for the person's approval (PayPal's payment/EC token). */
+interface PayPalPayment {
+  id: string;
+  amount: string;
+  currency: string;
+  flow: 'vault' | 'checkout';
+}
+
+/** PayPal sandbox emails whose local part starts with this are declined when charged. */
+export const SANDBOX_PAYPAL_DECLINED = 'declined';
+
 export interface SandboxCardInput {
   number: string;
   expirationDate: string;
@@ -83,8 +105,8 @@ export class SandboxPaymentGateway implements PaymentGateway {
   constructor(private readonly secret: string) {}
 
   /** Reads a nonce and spends it; a second use is refused like an unknown nonce. */
-  private spend(nonce: string): CardFacts | null {
-    const facts = this.read<CardFacts>('sbx_nonce', nonce);
+  private spend(nonce: string): CardFacts | PayPalFacts | null {
+    const facts = this.read<CardFacts | PayPalFacts>('sbx_nonce', nonce);
     if (!facts) return null;
     const key = `${facts.id}:${facts.tds ?? ''}`;
     if (this.spent.has(key)) return null;
@@ -162,12 +184,39 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return { nonce: this.sign('sbx_nonce', { ...facts, tds: status }), status };
   }
 
+  /**
+   * PayPal checkout, step 1 (braintree-web's paypalCheckout.createPayment): a payment waiting for
+   * the person's approval in PayPal's window. Approval is asynchronous: nothing can be tokenized
+   * until `approvePayPal` answers.
+   */
+  createPayPalPayment(input: { amount: string; currency?: string; flow?: 'vault' | 'checkout' }): { paymentId: string } {
+    const payment: PayPalPayment = { id: randomUUID(), amount: input.amount, currency: input.currency ?? 'USD', flow: input.flow ?? 'vault' };
+    return { paymentId: this.sign('sbx_pp', payment) };
+  }
+
+  /** Step 2, the stand-in for the person approving in PayPal's window with a sandbox account; null for an unknown payment. */
+  approvePayPal(paymentId: string, email: string): { paymentId: string; payerId: string } | null {
+    const payment = this.read<PayPalPayment>('sbx_pp', paymentId);
+    if (!payment) return null;
+    return { paymentId, payerId: this.sign('sbx_payer', { paymentId: payment.id, email: email.trim().toLowerCase() }) };
+  }
+
+  /** Step 3 (paypalCheckout.tokenizePayment): the approved payment becomes a nonce; an unapproved or mismatched one is refused. */
+  tokenizePayPal(paymentId: string, payerId: string): { nonce: string; type: 'PayPalAccount'; details: { email: string } } | null {
+    const payment = this.read<PayPalPayment>('sbx_pp', paymentId);
+    const payer = this.read<{ paymentId: string; email: string }>('sbx_payer', payerId);
+    if (!payment || !payer || payer.paymentId !== payment.id) return null;
+    const facts: PayPalFacts = { kind: 'paypal', id: payment.id, email: payer.email, payerId: createHmac('sha256', this.secret).update(payer.email).digest('hex').slice(0, 13).toUpperCase(), scenario: payer.email.startsWith(SANDBOX_PAYPAL_DECLINED) ? 'declined' : 'ok' };
+    return { nonce: this.sign('sbx_nonce', facts), type: 'PayPalAccount', details: { email: payer.email } };
+  }
+
   clientToken(customerId: string): Promise<string> {
     return Promise.resolve(this.sign('sbx_client', { customerId, at: Date.now() }));
   }
 
   describeNonce(nonce: string): Promise<NonceInfo | null> {
-    const facts = this.read<CardFacts>('sbx_nonce', nonce);
+    const facts = this.read<CardFacts | PayPalFacts>('sbx_nonce', nonce);
+    if (facts?.kind === 'paypal') return Promise.resolve({ type: 'paypal_account', cardBrand: null, last4: null, threeDSecureStatus: null });
     return Promise.resolve(facts ? { type: 'credit_card', cardBrand: facts.brand, last4: facts.last4, threeDSecureStatus: facts.tds } : null);
   }
 
@@ -184,16 +233,22 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return null;
   }
 
-  private vaulted(facts: CardFacts): VaultedMethod {
+  private vaulted(facts: CardFacts | PayPalFacts): VaultedMethod {
+    if (facts.kind === 'paypal') return { token: this.sign('sbx_pm', facts), type: 'paypal_account', paypalEmail: facts.email };
     const token = this.sign('sbx_pm', { ...facts, tds: null });
     return { token, type: 'credit_card', cardBrand: facts.brand, last4: facts.last4, expMonth: facts.expMonth, expYear: facts.expYear };
   }
 
   sale(input: SaleInput): Promise<SaleResult> {
     const fromNonce = 'nonce' in input.source;
-    const facts = fromNonce ? this.spend((input.source as { nonce: string }).nonce) : this.read<CardFacts>('sbx_pm', (input.source as { token: string }).token);
+    const facts = fromNonce ? this.spend((input.source as { nonce: string }).nonce) : this.read<CardFacts | PayPalFacts>('sbx_pm', (input.source as { token: string }).token);
     if (!facts) return Promise.resolve({ ok: false, failure: { kind: 'invalid_nonce' }, transactionId: null });
     if (input.amountMinor <= 0n) return Promise.resolve({ ok: false, failure: { kind: 'gateway_rejected', reason: 'amount' }, transactionId: null });
+    if (facts.kind === 'paypal') {
+      const transactionId = `sbx_txn_${randomUUID()}`;
+      if (facts.scenario === 'declined') return Promise.resolve({ ok: false, failure: { kind: 'processor_declined', reason: 'paypal' }, transactionId, processorText: '2074 Funding Instrument In The PayPal Account Was Declined By The Processor Or Bank' });
+      return Promise.resolve({ ok: true, transactionId, method: fromNonce ? this.vaulted(facts) : null });
+    }
     if (fromNonce) {
       const refused = this.verify(facts);
       if (refused) return Promise.resolve({ ok: false, failure: refused, transactionId: null });
@@ -208,6 +263,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
   vault(input: { customerId: string; nonce: string }): Promise<VaultResult> {
     const facts = this.spend(input.nonce);
     if (!facts) return Promise.resolve({ ok: false, failure: { kind: 'invalid_nonce' } });
+    if (facts.kind === 'paypal') return Promise.resolve({ ok: true, method: this.vaulted(facts) });
     const refused = this.verify(facts);
     if (refused) return Promise.resolve({ ok: false, failure: refused });
     if (facts.scenario === 'processor_declined') return Promise.resolve({ ok: false, failure: { kind: 'processor_declined' } });

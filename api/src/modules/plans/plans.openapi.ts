@@ -1,6 +1,6 @@
 /** OpenAPI declarations of the plans and payments paths (http/openapi.ts reads them into /api/openapi.json). */
 import { documentRoutes, fromStruct, type JsonSchema } from '../../http/openapi.ts';
-import { AutoRenewBody, CardBody, ChallengeBody, LookupBody, NonceBody, PromoQuery, PurchaseBody } from './plans.rest.ts';
+import { AutoRenewBody, CardBody, ChallengeBody, LookupBody, NonceBody, PayPalApproveBody, PayPalCreateBody, PayPalTokenizeBody, PromoQuery, PurchaseBody } from './plans.rest.ts';
 
 const str = { type: 'string' };
 const strOrNull = { type: ['string', 'null'] };
@@ -144,5 +144,26 @@ documentRoutes({
     body: fromStruct(ChallengeBody),
     response: { status: 200, schema: obj({ nonce: str, status: { type: 'string' } }) },
     errors: { 400: 'Unknown or expired challenge (key invalid-challenge).', 404: 'The payment sandbox is not enabled.' },
+  },
+  'POST /api/payments-sandbox/paypal/create-payment': {
+    summary: "Sandbox: starts a PayPal checkout (stands in for braintree-web's paypalCheckout.createPayment)",
+    description: `${sandboxNote} The payment waits for the person's approval (/api/payments-sandbox/paypal/approve).`,
+    body: fromStruct(PayPalCreateBody),
+    response: { status: 200, schema: obj({ paymentId: str }) },
+    errors: { 400: 'Bad amount or flow.', 404: 'The payment sandbox is not enabled.' },
+  },
+  'POST /api/payments-sandbox/paypal/approve': {
+    summary: "Sandbox: the person approves the payment in PayPal's window with a sandbox account",
+    description: `${sandboxNote} Emails starting with 'declined' are declined when charged.`,
+    body: fromStruct(PayPalApproveBody),
+    response: { status: 200, schema: obj({ paymentId: str, payerId: str }) },
+    errors: { 400: 'Unknown or expired payment (key invalid-payment).', 404: 'The payment sandbox is not enabled.' },
+  },
+  'POST /api/payments-sandbox/paypal/tokenize': {
+    summary: 'Sandbox: turns an approved PayPal payment into a payment method nonce (paypalCheckout.tokenizePayment)',
+    description: sandboxNote,
+    body: fromStruct(PayPalTokenizeBody),
+    response: { status: 200, schema: obj({ nonce: str, type: str, details: obj({ email: str }) }) },
+    errors: { 400: 'The payment was not approved (key not-approved).', 404: 'The payment sandbox is not enabled.' },
   },
 });

@@ -5,7 +5,7 @@
  * exist only while the sandbox is the configured gateway.
  */
 import { Router, type Request } from 'express';
-import { boolean, nullable, optional, size, string, type, type Struct } from 'superstruct';
+import { boolean, enums, nullable, optional, pattern, size, string, type, type Struct } from 'superstruct';
 import { formatMinor } from '@cadence/domain/money';
 import { validateShape } from '@cadence/domain/validators';
 import { badInput, DomainError } from '../../domain-error.ts';
@@ -49,6 +49,9 @@ export const PromoQuery = type({ promoCode: size(string(), 0, 50), planName: tex
 export const CardBody = type({ number: size(string(), 1, 30), expirationDate: size(string(), 1, 10), cvv: text(4), postalCode: text(20), streetAddress: text(100) });
 export const LookupBody = type({ nonce: size(string(), 1, 4096) });
 export const ChallengeBody = type({ challenge: size(string(), 1, 8192), code: size(string(), 0, 20) });
+export const PayPalCreateBody = type({ amount: pattern(size(string(), 1, 12), /^\d+\.\d{2}$/), flow: optional(enums(['vault', 'checkout'])) });
+export const PayPalApproveBody = type({ paymentId: size(string(), 1, 4096), email: pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+$/) });
+export const PayPalTokenizeBody = type({ paymentId: size(string(), 1, 4096), payerId: size(string(), 1, 4096) });
 
 export function presentMethodRest(m: PaymentMethodView) {
   return { id: m.id, type: m.type, cardType: m.cardBrand, last4: m.last4, expirationMonth: m.expMonth, expirationYear: m.expYear, paypalEmail: m.paypalEmail, isDefault: m.isDefault, label: m.label };
@@ -169,6 +172,32 @@ export function plansRouter(): Router {
       const done = sandboxOnly(req).authenticateThreeDSecure(body.challenge, body.code);
       if (!done) throw badInput('Unknown or expired 3D Secure challenge', [], 'invalid-challenge');
       return done;
+    }),
+  );
+  // The stand-in for PayPal's checkout window (braintree-web's paypalCheckout: create, approve, tokenize).
+  r.post(
+    '/payments-sandbox/paypal/create-payment',
+    signedIn,
+    handler(async (req) => sandboxOnly(req).createPayPalPayment(validate(PayPalCreateBody, req.body))),
+  );
+  r.post(
+    '/payments-sandbox/paypal/approve',
+    signedIn,
+    handler(async (req) => {
+      const body = validate(PayPalApproveBody, req.body);
+      const approved = sandboxOnly(req).approvePayPal(body.paymentId, body.email);
+      if (!approved) throw badInput('Unknown or expired PayPal payment', [], 'invalid-payment');
+      return approved;
+    }),
+  );
+  r.post(
+    '/payments-sandbox/paypal/tokenize',
+    signedIn,
+    handler(async (req) => {
+      const body = validate(PayPalTokenizeBody, req.body);
+      const tokenized = sandboxOnly(req).tokenizePayPal(body.paymentId, body.payerId);
+      if (!tokenized) throw badInput('The PayPal payment has not been approved', [], 'not-approved');
+      return tokenized;
     }),
   );
   return r;

@@ -48,6 +48,7 @@ export const PLAN_MESSAGES = {
   noMethod: 'Add a payment method before turning on auto-renew',
   insufficient: 'The requested amount exceeds the available balance',
   badKey: 'idempotencyKey must be 8 to 100 letters, digits, dashes or underscores',
+  expired: 'The payment did not finish in time and was cancelled',
 } as const;
 
 // ------------------------------------------------------------------ views
@@ -237,8 +238,32 @@ async function usablePromo(db: PrismaClient | Tx, code: string, plan: PlanName |
   if (promo.validUntil && promo.validUntil <= now) throw new PromoRefusal('expired', promo);
   if (promo.maxUses !== null && promo.uses >= promo.maxUses) throw new PromoRefusal('usedUp', promo);
   if (plan && promo.planNames.length > 0 && !promo.planNames.includes(plan)) throw new PromoRefusal('otherPlan', promo);
-  if (userId && (await db.promoCodeRedemption.count({ where: { promoCodeId: promo.id, userId } })) > 0) throw new PromoRefusal('alreadyUsed', promo);
+  if (userId && promo.maxUsesPerUser !== null && (await db.promoCodeRedemption.count({ where: { promoCodeId: promo.id, userId } })) >= promo.maxUsesPerUser) throw new PromoRefusal('alreadyUsed', promo);
   return promo;
+}
+
+/**
+ * Reserves one use of a promo code for a purchase, under both limits, so parallel purchases can
+ * never pass them: the overall count goes up only while `uses < maxUses` (one conditional UPDATE),
+ * and the person's use takes the lowest free slot 1..maxUsesPerUser, which a unique index
+ * (code, user, slot) makes exclusive — of two parallel reservations of one slot, one fails.
+ */
+export async function reservePromoUse(tx: Tx, promo: PromoCode, input: { userId: string; paymentId: string; discountMinor: bigint }): Promise<void> {
+  const reserved = await tx.promoCode.updateMany({ where: { id: promo.id, OR: [{ maxUses: null }, { uses: { lt: promo.maxUses ?? 0 } }] }, data: { uses: { increment: 1 } } });
+  if (reserved.count === 0) throw promoRefused(new PromoRefusal('usedUp', promo));
+  const taken = new Set((await tx.promoCodeRedemption.findMany({ where: { promoCodeId: promo.id, userId: input.userId }, select: { useNumber: true } })).map((r) => r.useNumber));
+  let slot = 1;
+  while (taken.has(slot)) slot++;
+  if (promo.maxUsesPerUser !== null && slot > promo.maxUsesPerUser) throw promoRefused(new PromoRefusal('alreadyUsed', promo));
+  await tx.promoCodeRedemption.create({ data: { promoCodeId: promo.id, userId: input.userId, paymentId: input.paymentId, useNumber: slot, discountMinor: Number(input.discountMinor) } });
+}
+
+/** Gives back the promo use a purchase reserved (the card was refused, or the payment expired). */
+async function releasePromoUse(tx: Tx, payment: Pick<Payment, 'id' | 'promoCodeId'>): Promise<boolean> {
+  if (!payment.promoCodeId) return false;
+  const { count } = await tx.promoCodeRedemption.deleteMany({ where: { paymentId: payment.id, subscriptionId: null } });
+  if (count > 0) await tx.promoCode.update({ where: { id: payment.promoCodeId }, data: { uses: { decrement: count } } });
+  return count > 0;
 }
 
 function promoRefused(err: PromoRefusal): DomainError {
@@ -469,15 +494,12 @@ export async function purchasePlan(ctx: PlansCtx, input: PurchaseInput): Promise
         } catch (err) {
           throw err instanceof PromoRefusal ? promoRefused(err) : err;
         }
-        // Reserve one use under the limit, atomically (parallel purchases cannot pass it).
-        const reserved = await tx.promoCode.updateMany({ where: { id: found.id, OR: [{ maxUses: null }, { uses: { lt: found.maxUses ?? 0 } }] }, data: { uses: { increment: 1 } } });
-        if (reserved.count === 0) throw promoRefused(new PromoRefusal('usedUp', found));
         discount = promoDiscount(price, found);
       }
       const created = await tx.payment.create({
         data: { userId, amountMinor: price - discount, discountMinor: discount, currency: plan.currency, status: 'PENDING', provider: 'balance' in source ? 'ledger' : paymentGateway(ctx.config.payments).name, idempotencyKey: key, promoCodeId: found?.id ?? null },
       });
-      if (found) await tx.promoCodeRedemption.create({ data: { promoCodeId: found.id, userId, discountMinor: Number(discount) } });
+      if (found) await reservePromoUse(tx, found, { userId, paymentId: created.id, discountMinor: discount });
       return { payment: created, promo: found, fresh: true };
     }));
   } catch (err) {
@@ -517,7 +539,7 @@ export async function purchasePlan(ctx: PlansCtx, input: PurchaseInput): Promise
       const ledgerTransactionId = await postPayment(tx, { id: payment.id, userId, amountMinor: payment.amountMinor, fromBalance: 'balance' in source, description: `${plan.displayName} plan, 1 year` });
       await tx.payment.update({ where: { id: payment.id }, data: { status: 'SUCCEEDED', subscriptionId: sub.id, paymentMethodId: method?.id ?? null, providerTransactionId: transactionId, ledgerTransactionId } });
       if (promo) {
-        await tx.promoCodeRedemption.updateMany({ where: { promoCodeId: promo.id, userId }, data: { subscriptionId: sub.id } });
+        await tx.promoCodeRedemption.updateMany({ where: { paymentId: payment.id }, data: { subscriptionId: sub.id } });
         await recordAudit(ctx, { category: 'PROMO_CODE', subcategory: 'PROMO_CODE_USAGE', userId, entityType: 'PromoCode', entityId: promo.id, newValues: { code: promo.code, planName: plan.name, discountMinor: String(payment.discountMinor), paymentId: payment.id } }, tx);
       }
       await recordAudit(ctx, { category: 'PLAN', subcategory: 'PLAN_UPDATED_BY_USER', userId, entityType: 'Subscription', entityId: sub.id, oldValues: { planName: before?.planName ?? 'FREE' }, newValues: { planName: plan.name, autoRenew, amountMinor: String(payment.amountMinor), paymentId: payment.id } }, tx);
@@ -537,10 +559,7 @@ export async function purchasePlan(ctx: PlansCtx, input: PurchaseInput): Promise
 async function failPurchase(ctx: PlansCtx, payment: Payment, failure: PaymentFailure, transactionId: string | null, message = paymentFailureMessage(failure)): Promise<never> {
   await ctx.prisma.$transaction(async (tx) => {
     await tx.payment.update({ where: { id: payment.id }, data: { status: 'FAILED', failureKind: failure.threeDSecureStatus ?? failure.kind, failureMessage: message, providerTransactionId: transactionId } });
-    if (payment.promoCodeId) {
-      await tx.promoCodeRedemption.deleteMany({ where: { promoCodeId: payment.promoCodeId, userId: payment.userId, subscriptionId: null } });
-      await tx.promoCode.update({ where: { id: payment.promoCodeId }, data: { uses: { decrement: 1 } } });
-    }
+    await releasePromoUse(tx, payment);
     await recordAudit(ctx, { category: 'SUBSCRIPTION', subcategory: 'UNSUCCESSFUL_SUBSCRIPTION', userId: payment.userId, entityType: 'Payment', entityId: payment.id, newValues: { failureKind: failure.kind, reason: failure.reason ?? null, threeDSecureStatus: failure.threeDSecureStatus ?? null, message } }, tx);
   });
   throw refusal(failure, message);
@@ -675,13 +694,18 @@ async function chargeRenewal(deps: RenewalDeps, sub: SubRow, now: Date, attempt:
   const text = message ?? paymentFailureMessage(failure);
   await deps.prisma.$transaction(async (tx) => {
     await tx.payment.update({ where: { id: payment.id }, data: { status: 'FAILED', failureKind: failure.kind, failureMessage: text, providerTransactionId: transactionId } });
-    await tx.subscription.update({ where: { id: sub.id }, data: { status: 'PAST_DUE', pastDueSince: sub.pastDueSince ?? now, failedChargeCount: { increment: 1 } } });
-    if (sub.status !== 'PAST_DUE') {
-      await recordAudit(ctx, { category: 'SUBSCRIPTION', subcategory: 'SUBSCRIPTION_PAST_DUE', userId: sub.userId, entityType: 'Subscription', entityId: sub.id, oldValues: { status: sub.status }, newValues: { status: 'PAST_DUE' } }, tx);
-    }
-    await recordAudit(ctx, { category: 'SUBSCRIPTION', subcategory: 'SUBSCRIPTION_CHARGED_UNSUCCESSFULLY', userId: sub.userId, entityType: 'Payment', entityId: payment.id, newValues: { attempt, failureKind: failure.kind, message: text } }, tx);
+    await markPastDue(tx, ctx, sub, { paymentId: payment.id, attempt, failureKind: failure.kind, message: text }, now);
   });
   return false;
+}
+
+/** A renewal charge failed: the plan is past due (audit 'subscription past due' the first time) and the attempt is counted. */
+async function markPastDue(tx: Tx, ctx: PlansCtx, sub: Subscription, charge: { paymentId: string; attempt: number; failureKind: string; message: string }, now: Date): Promise<void> {
+  await tx.subscription.update({ where: { id: sub.id }, data: { status: 'PAST_DUE', pastDueSince: sub.pastDueSince ?? now, failedChargeCount: { increment: 1 } } });
+  if (sub.status !== 'PAST_DUE') {
+    await recordAudit(ctx, { category: 'SUBSCRIPTION', subcategory: 'SUBSCRIPTION_PAST_DUE', userId: sub.userId, entityType: 'Subscription', entityId: sub.id, oldValues: { status: sub.status }, newValues: { status: 'PAST_DUE' } }, tx);
+  }
+  await recordAudit(ctx, { category: 'SUBSCRIPTION', subcategory: 'SUBSCRIPTION_CHARGED_UNSUCCESSFULLY', userId: sub.userId, entityType: 'Payment', entityId: charge.paymentId, newValues: { attempt: charge.attempt, failureKind: charge.failureKind, message: charge.message } }, tx);
 }
 
 async function downgrade(deps: RenewalDeps, sub: SubRow, why: 'expired' | 'unpaid'): Promise<void> {
@@ -727,6 +751,73 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
     else report.failed++;
   }
   return report;
+}
+
+// ------------------------------------------------------------------ stale pending payments
+
+/** Reads `renewal:<subscription>:<period end>:<attempt>` (the renewal charge keys). */
+function renewalKey(key: string): { subscriptionId: string; periodEnd: string; attempt: number } | null {
+  const m = /^renewal:([^:]+):(.+):(\d+)$/.exec(key);
+  return m ? { subscriptionId: m[1]!, periodEnd: m[2]!, attempt: Number(m[3]) } : null;
+}
+
+/**
+ * Expires one stale PENDING payment, in one transaction: FAILED with kind 'expired' (only if it is
+ * still PENDING, so a purchase that settled meanwhile is left alone), its promo use given back, and
+ * a renewal attempt counted as a failed charge so the retry schedule goes on. Audit 'payment expired'.
+ */
+async function expirePayment(deps: RenewalDeps, payment: Payment, now: Date): Promise<boolean> {
+  const ctx = { ...jobCtx(deps), requestId: 'plans-expire-pending' };
+  return deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({ where: { id: payment.id, status: 'PENDING' }, data: { status: 'FAILED', failureKind: 'expired', failureMessage: PLAN_MESSAGES.expired } });
+    if (count === 0) return false;
+    const promoReleased = await releasePromoUse(tx, payment);
+    const renewal = renewalKey(payment.idempotencyKey);
+    const sub = renewal ? await tx.subscription.findUnique({ where: { id: renewal.subscriptionId } }) : null;
+    const pastDue = !!sub && !!renewal && (sub.status === 'ACTIVE' || sub.status === 'PAST_DUE') && sub.currentPeriodEnd?.toISOString() === renewal.periodEnd;
+    if (pastDue) await markPastDue(tx, ctx, sub, { paymentId: payment.id, attempt: renewal.attempt, failureKind: 'expired', message: PLAN_MESSAGES.expired }, now);
+    await recordAudit(ctx, {
+      category: 'PAYMENT', subcategory: 'PAYMENT_EXPIRED', userId: payment.userId, entityType: 'Payment', entityId: payment.id,
+      oldValues: { status: 'PENDING', createdAt: payment.createdAt.toISOString() },
+      newValues: { status: 'FAILED', failureKind: 'expired', amountMinor: String(payment.amountMinor), promoUseReleased: promoReleased, renewalCountedAsFailed: pastDue },
+    }, tx);
+    return true;
+  });
+}
+
+/**
+ * The stale-payment sweep at `now` (durable job `plans.expire-pending`, every 5 minutes): a payment
+ * still PENDING `PAYMENT_PENDING_EXPIRY_MINUTES` after it was created belongs to a request that died
+ * between reserving and settling; it is expired and what it held released. Returns how many.
+ */
+export async function expireStalePayments(deps: RenewalDeps, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.config.payments.pendingExpiryMinutes * 60_000);
+  const stale = await deps.prisma.payment.findMany({ where: { status: 'PENDING', createdAt: { lte: cutoff } }, orderBy: { createdAt: 'asc' }, take: 500 });
+  let expired = 0;
+  for (const payment of stale) if (await expirePayment(deps, payment, now)) expired++;
+  return expired;
+}
+
+// ------------------------------------------------------------------ receipts against the ledger
+
+export interface PaymentPostingProblem {
+  kind: 'payment-unposted';
+  id: string;
+  detail: string;
+}
+
+/**
+ * Every successful payment with an amount has its ledger posting, and the posting moved exactly the
+ * receipt's amount (`npm run ledger:check` prints the differences beside the ledger's own checks).
+ */
+export async function checkPaymentPostings(db: Pick<PrismaClient, '$queryRaw'>): Promise<PaymentPostingProblem[]> {
+  const rows = await db.$queryRaw<{ id: string; amount: bigint; posted: bigint }[]>`
+    SELECT p.id, p.amount_minor AS amount, COALESCE(SUM(e.amount_minor) FILTER (WHERE e.amount_minor > 0), 0)::bigint AS posted
+    FROM payments p LEFT JOIN ledger_entries e ON e.transaction_id = p.ledger_transaction_id
+    WHERE p.status = 'SUCCEEDED' AND p.amount_minor > 0
+    GROUP BY p.id, p.amount_minor
+    HAVING COALESCE(SUM(e.amount_minor) FILTER (WHERE e.amount_minor > 0), 0) <> p.amount_minor`;
+  return rows.map((r) => ({ kind: 'payment-unposted', id: r.id, detail: `receipt of ${r.amount}, ledger posting moved ${r.posted}` }));
 }
 
 // ------------------------------------------------------------------ legacy summaries

@@ -6,6 +6,7 @@
  */
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
+import { newKey, plansKit, type Card } from './plans.test-kit.ts';
 import { createLogger } from '../../logger.ts';
 import { checkLedger, ensureAccount, postTransaction, walletAccount } from '../ledger/ledger.service.ts';
 import { PAYMENT_MESSAGES as M, PROMO_MESSAGES } from '@cadence/domain/payments';
@@ -20,41 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
-async function rest(method: string, p: string, cookie: string | null, body?: unknown) {
-  const res = await fetch(`${server.url}/api${p}`, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field in the assertions
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> };
-}
-
-async function artist(overrides: Parameters<typeof buildUser>[1] = {}) {
-  const user = await buildUser(server.prisma, overrides);
-  return { user, cookie: await sessionCookieFor(server.prisma, user.id) };
-}
-
-interface Card {
-  number: string;
-  cvv?: string;
-  postalCode?: string;
-  streetAddress?: string;
-}
-const good = { cvv: '123', postalCode: '10001', streetAddress: '1 Main St' };
-
-/** Tokenizes a card at the sandbox (as the card form does) and runs 3-D Secure; `code` answers a challenge. */
-async function nonceFor(cookie: string, card: Card, code = '1234'): Promise<string> {
-  const t = await rest('POST', '/payments-sandbox/tokenize', cookie, { expirationDate: '12/30', ...good, ...card });
-  expect(t.status).toBe(200);
-  const lookup = await rest('POST', '/payments-sandbox/3ds/lookup', cookie, { nonce: t.body.nonce });
-  if (!lookup.body.challenge) return lookup.body.nonce as string;
-  const done = await rest('POST', '/payments-sandbox/3ds/authenticate', cookie, { challenge: lookup.body.challenge, code });
-  return done.body.nonce as string;
-}
-
-let keyCount = 0;
-const newKey = () => `test-key-${Date.now()}-${++keyCount}`;
-
-function buy(cookie: string, body: Record<string, unknown>) {
-  return rest('POST', '/braintree/createpurchase', cookie, { planName: 'COMMERCIAL_BETA', autoRenew: true, idempotencyKey: newKey(), ...body });
-}
+const { rest, artist, nonceFor, buy } = plansKit(() => server);
 
 async function chargesOf(userId: string) {
   return server.prisma.payment.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });

@@ -4,6 +4,7 @@ import { PAYMENT_MESSAGES } from '@cadence/domain/payments';
 import { Button, ButtonRow } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { tokenizeCard, type CardDetails, type TokenizeResult } from './card-tokenizer';
+import { useSingleFlight } from './use-single-flight';
 import './payments.css';
 
 const ACCEPTED = new Set(['visa', 'mastercard', 'discover', 'american-express']);
@@ -41,10 +42,10 @@ export function CardForm({ title, submitLabel, amount, disabled, onNonce }: Card
   const [card, setCard] = useState<CardDetails>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof CardDetails, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const flight = useSingleFlight();
+  const busy = flight.busy;
   const [challenge, setChallenge] = useState<((code: string) => Promise<TokenizeResult>) | null>(null);
   const [code, setCode] = useState('');
-  const busyRef = useRef(false);
   const challengeRef = useRef<HTMLInputElement>(null);
 
   // The challenge replaces the card fields: the focus moves to its code field.
@@ -71,18 +72,12 @@ export function CardForm({ title, submitLabel, amount, disabled, onNonce }: Card
     if (!failed) setCard(EMPTY);
   }
 
-  async function run(task: () => Promise<void>) {
+  function run(task: () => Promise<void>) {
     // A double click (or Enter twice) starts one payment.
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    setMessage(null);
-    try {
+    return flight.run(async () => {
+      setMessage(null);
       await task();
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    });
   }
 
   function submit(event: FormEvent) {

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox, Field } from '../../ui/Field';
 import { graphqlErrorInfo } from '../graphql-errors';
 import { CardForm } from './CardForm';
+import { PayPalCheckout } from './PayPalCheckout';
 import { CheckPromoCodeQuery, PurchasePlanMutation } from './payments.graphql';
 
 /** A dollar amount from the API's decimal string ('15.00' -> '$15.00'). */
@@ -26,14 +27,15 @@ export interface PlanCheckoutProps {
 }
 
 /**
- * Buying a plan: the price, a promo code that lowers it before paying, auto-renew, and the card
- * form. One idempotency key per attempt, so a repeated click charges once; a refused card gets a
+ * Buying a plan: the price, a promo code that lowers it before paying, auto-renew, and the way to
+ * pay (the card form, or PayPal). One idempotency key per attempt, so a repeated click charges once; a refused card gets a
  * new key for the next try.
  */
 export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
   const id = useId();
   const [promoInput, setPromoInput] = useState('');
   const [autoRenew, setAutoRenew] = useState(true);
+  const [method, setMethod] = useState<'card' | 'paypal'>('card');
   const [check, { data: promoData, loading: checking }] = useLazyQuery(CheckPromoCodeQuery, { fetchPolicy: 'network-only' });
   const [purchase, { data: paid }] = useMutation(PurchasePlanMutation, { refetchQueries: ['PlanSettings', 'PlansPage'] });
   const key = useRef(newKey());
@@ -102,7 +104,24 @@ export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
       </form>
       <Checkbox id={`${id}-renew`} label="Renew automatically every year (you can turn this off any time)" checked={autoRenew} onChange={setAutoRenew} disabled={readOnly} />
       {readOnly && <p>Payments are not available while acting as another user.</p>}
-      <CardForm title="Card details" submitLabel={`Pay ${dollars(total)}`} amount={total} disabled={readOnly} onNonce={pay} />
+      <fieldset className="plan-checkout__method">
+        <legend>How would you like to pay?</legend>
+        {(
+          [
+            ['card', 'Card'],
+            ['paypal', 'Pay with PayPal'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="field--inline">
+            <input type="radio" name={`${id}-method`} value={value} checked={method === value} onChange={() => setMethod(value)} disabled={readOnly} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'card' ? (
+        <CardForm title="Card details" submitLabel={`Pay ${dollars(total)}`} amount={total} disabled={readOnly} onNonce={pay} />
+      ) : (
+        <PayPalCheckout amount={total} disabled={readOnly} onNonce={pay} />
+      )}
     </div>
   );
 }

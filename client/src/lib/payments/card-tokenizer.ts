@@ -20,9 +20,10 @@ export type TokenizeResult =
   /** The card issuer asks the person to confirm (3D Secure challenge): answer with their code. */
   | { kind: 'challenge'; answer: (code: string) => Promise<TokenizeResult> };
 
-const UNAVAILABLE = 'The payment service is unavailable. Please try again later';
+export const UNAVAILABLE = 'The payment service is unavailable. Please try again later';
 
-async function post<T>(path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string; field?: keyof CardDetails }> {
+/** Posts JSON to a payments endpoint: the answer, or the message (and field) of a refusal. */
+export async function post<T>(path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string; field?: keyof CardDetails }> {
   try {
     const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const data = (await res.json().catch(() => ({}))) as T & { message?: string; fieldErrors?: { field: string }[] };
@@ -80,15 +81,20 @@ async function braintreeTokenize(card: CardDetails, clientToken: string, amount:
   }
 }
 
-/** Tokenizes a card with the configured gateway; `amount` ('20.00') is what 3D Secure shows the issuer. */
-export async function tokenizeCard(card: CardDetails, amount: string): Promise<TokenizeResult> {
-  let token: { clientToken: string; gateway: 'sandbox' | 'braintree' };
+/** The configured gateway and a client token for it (GET /api/braintree/token), or the message why not. */
+export async function gatewayToken(): Promise<{ clientToken: string; gateway: 'sandbox' | 'braintree' } | { kind: 'error'; message: string }> {
   try {
     const res = await fetch('/api/braintree/token', { credentials: 'same-origin' });
     if (!res.ok) return { kind: 'error', message: ((await res.json().catch(() => ({}))) as { message?: string }).message ?? UNAVAILABLE };
-    token = (await res.json()) as typeof token;
+    return (await res.json()) as { clientToken: string; gateway: 'sandbox' | 'braintree' };
   } catch {
     return { kind: 'error', message: UNAVAILABLE };
   }
+}
+
+/** Tokenizes a card with the configured gateway; `amount` ('20.00') is what 3D Secure shows the issuer. */
+export async function tokenizeCard(card: CardDetails, amount: string): Promise<TokenizeResult> {
+  const token = await gatewayToken();
+  if ('kind' in token) return token;
   return token.gateway === 'braintree' ? braintreeTokenize(card, token.clientToken, amount) : sandboxTokenize(card);
 }

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "audit_subcategory" ADD VALUE 'PAYMENT_EXPIRED';
