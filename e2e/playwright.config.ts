@@ -34,7 +34,8 @@ export default defineConfig({
     command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node scripts/start.mjs --no-build`,
     cwd: root,
     url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
+    // A first start migrates and seeds the demo data: seconds on a quiet machine, minutes on a busy one.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
