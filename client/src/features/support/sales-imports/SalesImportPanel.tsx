@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 import { TableRegion } from '../../../ui/TableRegion';
+import { SalesImportReview } from './SalesImportReview';
 
 export const SalesImportsQuery = graphql(`
   query SalesImports {
@@ -33,6 +34,8 @@ function lastMonth(): string {
   return d.toISOString().slice(0, 7);
 }
 
+const reportName = (b: { fileName?: string | null; source: string } | undefined) => (b ? (b.fileName ?? b.source) : 'the report');
+
 const RUNNING = new Set(['PENDING', 'PROCESSING', 'IMPORTED']);
 
 export function SalesImportPanel() {
@@ -42,6 +45,7 @@ export function SalesImportPanel() {
   const [source, setSource] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState<string | null>(null);
   const list = useQuery(SalesImportsQuery, { fetchPolicy: 'cache-and-network' });
   const running = (list.data?.salesImports ?? []).some((b) => RUNNING.has(b.status));
   const { startPolling, stopPolling } = list;
@@ -103,12 +107,13 @@ export function SalesImportPanel() {
             <th scope="col">Unmatched</th>
             <th scope="col">Rejected</th>
             <th scope="col">Posted USD</th>
+            <th scope="col">Review</th>
           </tr>
         </thead>
         <tbody>
           {(list.data?.salesImports ?? []).map((b) => (
             <tr key={b.id}>
-              <td>{b.fileName ?? b.source}</td>
+              <td>{reportName(b)}</td>
               <td>{b.period}</td>
               <td>{b.error ? `${b.status}: ${b.error}` : b.status}</td>
               <td>{b.rowsRead}</td>
@@ -116,11 +121,21 @@ export function SalesImportPanel() {
               <td>{b.rowsUnmatched}</td>
               <td>{b.rowsRejected}</td>
               <td>{(Number(b.postedCents) / 100).toFixed(2)}</td>
+              <td>
+                {(b.rowsUnmatched > 0 || b.rowsRejected > 0) && !RUNNING.has(b.status) && (
+                  <button type="button" className="link-button" aria-expanded={reviewing === b.id} aria-controls={`${id}-review`} onClick={() => setReviewing((r) => (r === b.id ? null : b.id))}>
+                    {reviewing === b.id ? 'Hide' : 'Review'} {reportName(b)}
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       </TableRegion>
+      <div id={`${id}-review`}>
+        {reviewing && <SalesImportReview batchId={reviewing} name={reportName(list.data?.salesImports.find((b) => b.id === reviewing))} />}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,149 @@
+/**
+ * The review list of one imported report (issue 13): lines no track matched, each attached by
+ * staff to a track (posted to its owner once) or left unclaimed, and the lines that could not be
+ * read, with their line numbers.
+ */
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import { graphql } from '../../../gql';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { Spinner } from '../../../ui/Spinner';
+import { TableRegion } from '../../../ui/TableRegion';
+import { SalesImportsQuery } from './SalesImportPanel';
+
+export const SalesImportReviewQuery = graphql(`
+  query SalesImportReview($batchId: ID!) {
+    salesImportReview(batchId: $batchId) {
+      id
+      lineNo
+      serviceName
+      isrc
+      upc
+      storeId
+      trackTitle
+      artistName
+      units
+      payable
+    }
+    salesImportErrors(batchId: $batchId) {
+      lineNo
+      message
+    }
+  }
+`);
+
+export const AttachSalesLineMutation = graphql(`
+  mutation AttachSalesLine($lineId: ID!, $trackId: ID!) {
+    attachSalesLine(lineId: $lineId, trackId: $trackId)
+  }
+`);
+
+export const LeaveSalesLineUnclaimedMutation = graphql(`
+  mutation LeaveSalesLineUnclaimed($lineId: ID!) {
+    leaveSalesLineUnclaimed(lineId: $lineId)
+  }
+`);
+
+interface Props {
+  batchId: string;
+  /** The report's name, for headings and labels. */
+  name: string;
+}
+
+export function SalesImportReview({ batchId, name }: Props) {
+  const headingId = useId();
+  const { data, loading } = useQuery(SalesImportReviewQuery, { variables: { batchId }, fetchPolicy: 'network-only' });
+  const refetch = { refetchQueries: [SalesImportReviewQuery, SalesImportsQuery], awaitRefetchQueries: true };
+  const [attach] = useMutation(AttachSalesLineMutation, refetch);
+  const [leave] = useMutation(LeaveSalesLineUnclaimedMutation, refetch);
+  const [trackIds, setTrackIds] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const lines = data?.salesImportReview ?? [];
+  const errors = data?.salesImportErrors ?? [];
+
+  async function act(lineId: string, done: string, run: () => Promise<unknown>) {
+    setBusy(lineId);
+    setMessage(null);
+    try {
+      await run();
+      setMessage({ kind: 'ok', text: done });
+    } catch (e) {
+      setMessage({ kind: 'error', text: graphqlErrorInfo(e).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function attachLine(e: React.FormEvent, line: { id: string; lineNo: number }) {
+    e.preventDefault();
+    const trackId = (trackIds[line.id] ?? '').trim();
+    if (!trackId) return setMessage({ kind: 'error', text: `Line ${line.lineNo}: enter the track ID to attach it to` });
+    void act(line.id, `Line ${line.lineNo} was attached and posted to the track's owner.`, () => attach({ variables: { lineId: line.id, trackId } }));
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="sales-import-review">
+      <h3 id={headingId}>Review: {name}</h3>
+      <p role={message?.kind === 'error' ? 'alert' : 'status'}>{message?.text}</p>
+      {loading && !data ? (
+        <Spinner label="Loading the review list" />
+      ) : lines.length === 0 ? (
+        <p>No line is waiting for review.</p>
+      ) : (
+        <TableRegion label={`Lines waiting for review in ${name}`}>
+          <table>
+            <caption>Lines waiting for review in {name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Service</th>
+                <th scope="col">Track</th>
+                <th scope="col">Codes</th>
+                <th scope="col">Units</th>
+                <th scope="col">Payable USD</th>
+                <th scope="col">Decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.lineNo}</td>
+                  <td>{line.serviceName}</td>
+                  <td>{[line.artistName, line.trackTitle].filter(Boolean).join(' – ') || '—'}</td>
+                  <td>{[line.isrc && `ISRC ${line.isrc}`, line.upc && `UPC ${line.upc}`, line.storeId && `store id ${line.storeId}`].filter(Boolean).join(', ')}</td>
+                  <td>{line.units}</td>
+                  <td>{line.payable}</td>
+                  <td>
+                    <form className="sales-import-review__decision" onSubmit={(e) => attachLine(e, line)}>
+                      <label>
+                        Track ID for line {line.lineNo}
+                        <input value={trackIds[line.id] ?? ''} maxLength={36} onChange={(e) => setTrackIds((t) => ({ ...t, [line.id]: e.target.value }))} />
+                      </label>
+                      <button type="submit" className="button" disabled={busy === line.id}>
+                        Attach line {line.lineNo}
+                      </button>
+                      <button type="button" className="button button--secondary" disabled={busy === line.id} onClick={() => void act(line.id, `Line ${line.lineNo} was left unclaimed.`, () => leave({ variables: { lineId: line.id } }))}>
+                        Leave line {line.lineNo} unclaimed
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {errors.length > 0 && (
+        <>
+          <h4>Lines that could not be read</h4>
+          <ul aria-label={`Lines of ${name} that could not be read`}>
+            {errors.map((e) => (
+              <li key={e.lineNo}>{e.message}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
