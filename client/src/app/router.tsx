@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
               { path: 'edit', lazy: page(() => import('../features/releases/ReleaseEditPage')) },
               { path: 'submitted', lazy: page(() => import('../features/releases/ReleaseSubmittedPage')) },
               { path: 'import', lazy: page(() => import('../features/releases/ImportCatalogPage')) },
+              { path: 'import/:jobId', lazy: page(() => import('../features/releases/CatalogImportPage')) },
               { path: ':id', lazy: page(() => import('../features/releases/ReleasePage')) },
             ],
           },
