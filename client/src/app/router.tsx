@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'support', lazy: page(() => import('../features/support/SupportPage')) },
           { path: 'support/review', lazy: page(() => import('../features/support/review/ReviewQueuePage')) },
           { path: 'support/system', lazy: page(() => import('../features/support/SystemPage')) },
+          { path: 'support/roster', lazy: page(() => import('../features/support/roster/RosterImportPage')) },
           { path: 'support/review/:id', lazy: page(() => import('../features/support/review/ReviewPage')) },
           { path: 'support/users/:id', lazy: page(() => import('../features/support/users/AccountPage')) },
           { path: 'support/store-endpoints', lazy: page(() => import('../features/support/admin/StoreEndpointsPage')) },
