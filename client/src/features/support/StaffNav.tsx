@@ -17,6 +17,9 @@ export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
           <NavLink to="/support/review">Review queue</NavLink>
         </li>
         <li>
+          <NavLink to="/support/roster">Roster import</NavLink>
+        </li>
+        <li>
           <NavLink to="/support/system">System</NavLink>
         </li>
         {admin && (

@@ -216,3 +216,76 @@ test('staff mark a sent delivery acknowledged from the review page; a failure is
   expect(await within(deliveries).findByText(/Spotify: Insert, Acknowledged/)).toBeInTheDocument();
   expect(within(deliveries).queryByRole('button')).toBeNull();
 });
+
+test('the Transfers view lists IMPORTING releases with their previous distributor and any code conflict', async () => {
+  const asked: unknown[] = [];
+  const row = (id: string, title: string, transfer: { previousDistributor: string; review: 'PENDING' | 'CODE_CONFLICT' | 'APPROVED' } | null) => ({
+    id,
+    title,
+    submittedAt: '2031-01-01T10:00:00.000Z',
+    releaseDate: null,
+    coverUrl: null,
+    owner: { id: 'u1', email: 'nova@cadence.test', artistName: 'Nova Lane' },
+    tracks: [{ id: 't1' }],
+    checkIssues: [],
+    transfer,
+  });
+  server.use(
+    api.query(ReviewQueueQuery, ({ variables }) => {
+      asked.push(variables.input?.status);
+      const releases =
+        variables.input?.status === 'IMPORTING'
+          ? [row('r2', 'Old Roads', { previousDistributor: 'TuneWave', review: 'CODE_CONFLICT' }), row('r3', 'Paper Moon', { previousDistributor: 'SoundPort', review: 'PENDING' })]
+          : [row('r1', 'Glass Horizon', null)];
+      return HttpResponse.json({ data: { reviewQueue: { totalCount: releases.length, hasMore: false, endCursor: null, releases } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review');
+  expect(await screen.findByRole('link', { name: 'Glass Horizon' })).toBeInTheDocument();
+  const transfers = screen.getByRole('button', { name: 'Transfers' });
+  expect(transfers).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.queryByRole('columnheader', { name: 'Transfer' })).toBeNull();
+  transfers.focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByRole('link', { name: 'Old Roads' })).toHaveAttribute('href', '/support/review/r2');
+  expect(transfers).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: 'New releases' })).toHaveAttribute('aria-pressed', 'false');
+  expect(asked).toEqual(['VALIDATED', 'IMPORTING']);
+  expect(screen.getByText('2 releases wait for review.')).toBeInTheDocument();
+  expect(screen.getByRole('columnheader', { name: 'Transfer' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'From TuneWave · code conflict' })).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'From SoundPort' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Glass Horizon' })).toBeNull();
+});
+
+test('a transfer under review names its distributor and each code conflict with the other account; approving it sends its codes on', async () => {
+  let approved: unknown;
+  const transfer = {
+    previousDistributor: 'TuneWave',
+    liveStores: ['Spotify'],
+    review: 'CODE_CONFLICT' as const,
+    conflicts: [
+      { kind: 'UPC', code: '859700000021', reason: 'in-use', otherUserId: 'u9' },
+      { kind: 'ISRC', code: 'QZABC2400001', reason: 'own-prefix', otherUserId: null },
+    ],
+  };
+  server.use(
+    emptyAudit,
+    api.query(ReviewReleaseQuery, () => HttpResponse.json({ data: { reviewRelease: { ...release('IMPORTING'), transfer } } })),
+    api.mutation(ApproveReleaseMutation, ({ variables }) => {
+      approved = variables.input;
+      return HttpResponse.json({ data: { approveRelease: { release: { id: 'r1', status: 'APPROVED', version: 8, rejectionReasons: [] } } } });
+    }),
+  );
+  const user = userEvent.setup();
+  renderAt('/support/review/r1');
+  const section = await screen.findByRole('region', { name: 'Transfer' });
+  expect(section).toHaveTextContent('From TuneWave, live at Spotify. Approving sends it to the stores with its original codes.');
+  const conflicts = within(section).getAllByRole('listitem');
+  expect(conflicts.map((c) => c.textContent)).toEqual(['UPC 859700000021: used by another account (that account)', 'ISRC QZABC2400001: issued by us']);
+  expect(within(conflicts[0]!).getByRole('link', { name: 'that account' })).toHaveAttribute('href', '/support/users/u9');
+  await user.click(screen.getByRole('button', { name: 'Approve release' }));
+  expect(await screen.findByText('Approved: the release is queued for delivery.')).toBeInTheDocument();
+  expect(approved).toEqual({ releaseId: 'r1', version: 7 });
+});

@@ -1,0 +1,67 @@
+/**
+ * The catalogue import's REST calls (issue 23): the upload is multipart with files, which Apollo's
+ * link does not send, so the page talks to /api/releases/import like partners and label tools do.
+ */
+
+export interface ImportProblem {
+  line: number | null;
+  release: string | null;
+  message: string;
+}
+
+export interface ImportJob {
+  id: string;
+  /** False when the same file was uploaded before (nothing changed); absent on reads. */
+  created?: boolean;
+  fileName: string;
+  format: string;
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'PARTIAL' | 'FAILED';
+  totalReleases: number;
+  doneReleases: number;
+  errors: ImportProblem[];
+  releaseIds: string[];
+  /** Audio file names tracks of this import still wait for. */
+  awaitingAudio: string[];
+}
+
+export interface LateAudioResult {
+  attached: string[];
+  unexpected: string[];
+  import: ImportJob;
+}
+
+/** True while the job has work left (the page keeps reading it). */
+export const isImportRunning = (job: ImportJob | null) => job !== null && (job.status === 'QUEUED' || job.status === 'RUNNING');
+
+async function call<T>(path: string, init: RequestInit, failure: string): Promise<T> {
+  // An absolute URL: the same in the browser, and what Node's fetch needs in component tests.
+  const res = await fetch(new URL(path, window.location.href), {
+    credentials: 'same-origin',
+    ...init,
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(init.headers as Record<string, string> | undefined) },
+  });
+  const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!res.ok || !body) throw new Error(body?.message ?? `${failure} (${res.status})`);
+  return body;
+}
+
+/** POST /api/releases/import: the catalogue, its media and the previous distributor. */
+export function uploadCatalog(input: { file: File; media: readonly File[]; previousDistributor: string }): Promise<ImportJob> {
+  const form = new FormData();
+  form.append('previousDistributor', input.previousDistributor);
+  form.append('file', input.file, input.file.name);
+  for (const m of input.media) form.append('media', m, m.name);
+  return call<ImportJob>('/api/releases/import', { method: 'POST', body: form }, 'The upload failed');
+}
+
+/** GET /api/releases/import/{id}: the job as it stands. */
+export function readImport(id: string): Promise<ImportJob> {
+  return call<ImportJob>(`/api/releases/import/${encodeURIComponent(id)}`, {}, 'Could not read the import');
+}
+
+/** POST /api/releases/import/{id}/files: audio that arrives after the import, matched by file name. */
+export function sendLateAudio(id: string, files: readonly File[]): Promise<LateAudioResult> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  return call<LateAudioResult>(`/api/releases/import/${encodeURIComponent(id)}/files`, { method: 'POST', body: form }, 'The audio upload failed');
+}
