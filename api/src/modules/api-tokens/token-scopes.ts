@@ -60,7 +60,7 @@ const AREAS: readonly Area[] = [
   {
     name: 'staff',
     never: 'staff work is done signed in, with an audit trail',
-    graphql: /^(admin|approve|reject|block|unblock|changeUserRole|searchUsers|staff|reviewQueue|reviewRelease|releaseAuditLog|userAuditLog|withdrawalsAwaitingApproval|storeEndpoints|setStoreEndpoint|removeStoreEndpoint|acknowledgeDelivery|attachSalesLine|leaveSalesLineUnclaimed|salesImport|consoleAbilities|allInAppMessages|inAppMessageStats|createInAppMessage|updateInAppMessage|deleteInAppMessage|outbox|annualSales)/,
+    graphql: /^(admin|approve|reject|block|unblock|changeUserRole|searchUsers|staff|reviewQueue|reviewRelease|releaseAuditLog|userAuditLog|withdrawalsAwaitingApproval|storeEndpoints|setStoreEndpoint|removeStoreEndpoint|acknowledgeDelivery|attachSalesLine|leaveSalesLineUnclaimed|salesImport|importSalesReport|consoleAbilities|allInAppMessages|inAppMessageStats|createInAppMessage|updateInAppMessage|deleteInAppMessage|outbox|annualSales)/,
     rest: /^\w+ \/api\/(admin|dev|console|support)\b/,
   },
   { name: 'webhooks', both: 'webhooks:manage', graphql: /webhook/i, rest: /^\w+ \/api\/webhooks\b/, nested: /webhook/i },

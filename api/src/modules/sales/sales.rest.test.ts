@@ -136,3 +136,33 @@ test('staff review an unmatched line and attach it over GraphQL (audited); artis
     ['SALES_LINE_ATTACHED', staff.id],
   ]);
 });
+
+test('staff upload a report over GraphQL (multipart): a batch and its job, audited; the same report again changes nothing; artists cannot', async () => {
+  const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
+  const staffCookie = await sessionCookieFor(server.prisma, staff.id);
+  const { track, cookie: artistCookie } = await artist(70);
+  const csv = `Sale Date,Store,ISRC,Units,Amount\n2025-03-02,Spotify,${track.isrc},7,0.70\n`;
+  const upload = async (cookie: string, input: Record<string, unknown>) => {
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: 'mutation($input: ImportSalesReportInput!) { importSalesReport(input: $input) { created batch { id period source fileName status } } }', variables: { input: { ...input, file: null } } }));
+    form.set('map', JSON.stringify({ 0: ['variables.input.file'] }));
+    form.set('0', new Blob([gzipSync(Buffer.from(csv))]), 'spotify-march.csv.gz');
+    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { cookie, 'apollo-require-preflight': 'true' }, body: form });
+    return { status: res.status, body: (await res.json()) as { data?: { importSalesReport: { created: boolean; batch: { id: string; period: string; source: string; fileName: string; status: string } } } | null; errors?: { message: string; extensions?: { code?: string } }[] } };
+  };
+  const first = await upload(staffCookie, { period: '2025-03', source: 'spotify' });
+  expect(first.body.errors).toBeUndefined();
+  expect(first.body.data?.importSalesReport).toMatchObject({ created: true, batch: { period: '2025-03', source: 'spotify', fileName: 'spotify-march.csv.gz' } });
+  const batchId = first.body.data!.importSalesReport.batch.id;
+  expect(await server.prisma.job.count({ where: { uniqueKey: `sales-import:${batchId}` } })).toBe(1);
+  expect(await server.prisma.auditEvent.count({ where: { subcategory: 'SALES_REPORT_UPLOADED', entityId: batchId, actorId: staff.id } })).toBe(1);
+
+  const again = await upload(staffCookie, { period: '2025-03', source: 'spotify' });
+  expect(again.body.data?.importSalesReport).toMatchObject({ created: false, batch: { id: batchId } });
+
+  const badPeriod = await upload(staffCookie, { period: 'March', source: 'spotify' });
+  expect(badPeriod.body.errors?.[0]).toMatchObject({ message: 'period must be YYYY-MM', extensions: { code: 'BAD_USER_INPUT' } });
+  const byArtist = await upload(artistCookie, { period: '2025-03', source: 'spotify' });
+  expect(byArtist.body.data ?? null).toBeNull();
+  expect(byArtist.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+});

@@ -17,7 +17,8 @@ import {
   type SaleRow,
   type SalesPayload,
 } from './sales.service.ts';
-import { attachSalesLineIn, leaveSalesLineUnclaimed } from './sales-import.service.ts';
+import { attachSalesLineIn, checkImportInput, leaveSalesLineUnclaimed } from './sales-import.service.ts';
+import { acceptSalesReport } from './sales-jobs.ts';
 import { badInput } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
@@ -253,3 +254,40 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+const ImportSalesReportInput = builder.inputType('ImportSalesReportInput', {
+  description: 'A store report to import (multipart request with the Apollo-Require-Preflight header), as on the support page.',
+  fields: (t) => ({
+    file: t.field({ type: 'Upload', required: false, description: 'Required: the report, CSV, TSV or DDEX DSR, plain or gzip (optional in the schema so who may import is checked first).' }),
+    period: t.string({ required: true, description: 'The reporting month, YYYY-MM; lines without a date are dated its last day.' }),
+    source: t.string({ required: true, description: 'The store or source name, used when the report names none.' }),
+  }),
+});
+
+const ImportSalesReportPayload = builder.objectRef<{ batchId: string; created: boolean }>('ImportSalesReportPayload').implement({
+  fields: (t) => ({
+    created: t.exposeBoolean('created', { description: 'False when this report was imported before: nothing changed.' }),
+    batch: t.prismaField({ type: 'SalesImportBatch', description: 'The import and its progress.', resolve: (query, p, _a, ctx) => ctx.prisma.salesImportBatch.findUniqueOrThrow({ ...query, where: { id: p.batchId } }) }),
+  }),
+});
+
+builder.mutationField('importSalesReport', (t) =>
+  t.field({
+    type: ImportSalesReportPayload,
+    description: 'Staff upload a store report; a durable job imports it (the same report twice is a no-op).',
+    authScopes: { support: true },
+    args: { input: t.arg({ type: ImportSalesReportInput, required: true }) },
+    resolve: async (_p, { input }, ctx) => {
+      const staffId = requireStaff(ctx);
+      const fields = { period: input.period, source: input.source };
+      checkImportInput(fields);
+      if (!input.file) throw badInput('Send the report file', [{ field: 'file', key: 'required', message: 'Choose a report file' }], 'required');
+      const file = await input.file;
+      const out = await acceptSalesReport({ prisma: ctx.prisma, config: ctx.config }, { body: file.createReadStream(), ...fields, fileName: file.filename, uploadedById: staffId });
+      if (out.created) {
+        await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_REPORT_UPLOADED', userId: null, entityType: 'SalesImportBatch', entityId: out.batchId, newValues: { ...fields, fileName: file.filename } });
+      }
+      return out;
+    },
+  }),
+);
