@@ -43,7 +43,24 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
   },
-  relay: {},
+  // Descriptions of the Relay connection types every paginated list shares (partners read them in schema.graphql).
+  relay: {
+    defaultConnectionTypeOptions: { description: 'A page of a list (Relay cursor connection).' },
+    defaultEdgeTypeOptions: { description: 'One item of a page with its cursor.' },
+    pageInfoTypeOptions: { description: 'Where a page sits in its list, and the cursors to ask for the pages around it.' },
+    edgesFieldOptions: { description: "The page's items in order." },
+    pageInfoFieldOptions: { description: 'The cursors of this page.' },
+    nodeFieldOptions: { description: 'The item.' },
+    cursorFieldOptions: { description: 'Pass as after (or before) to get the items after (or before) this one.' },
+    hasNextPageFieldOptions: { description: 'More items follow this page.' },
+    hasPreviousPageFieldOptions: { description: 'Items come before this page.' },
+    startCursorFieldOptions: { description: "The first item's cursor (null on an empty page)." },
+    endCursorFieldOptions: { description: "The last item's cursor (null on an empty page)." },
+    firstArgOptions: { description: 'How many items after `after` (or from the start).' },
+    afterArgOptions: { description: 'A cursor: start after this item.' },
+    lastArgOptions: { description: 'How many items before `before` (or up to the end).' },
+    beforeArgOptions: { description: 'A cursor: end before this item.' },
+  },
 });
 
 builder.queryType({});

@@ -1,11 +1,10 @@
 /** Prints schema.graphql from the Pothos schema; with --check, fails when the committed file is stale. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { printSchema, lexicographicSortSchema } from 'graphql';
-import { schema } from '../server/schema.ts';
+import { printedSchema } from '../server/schema.ts';
 
 const target = path.resolve(import.meta.dirname, '../../../schema.graphql');
-const printed = printSchema(lexicographicSortSchema(schema)) + '\n';
+const printed = printedSchema();
 
 if (process.argv.includes('--check')) {
   let current = '';

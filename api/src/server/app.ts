@@ -19,7 +19,7 @@ import { errorHandler } from '../http/errors.ts';
 import { brandIdFor } from '../http/brand.ts';
 import { clientHandler } from '../http/client.ts';
 import { authenticate, csrfGuard } from '../http/auth.ts';
-import { schema } from './schema.ts';
+import { printedSchema, schema } from './schema.ts';
 import { modules } from './modules.ts';
 import { authenticatorOf } from '../module.ts';
 import { createMetrics } from '../metrics.ts';
@@ -106,6 +106,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     ],
   });
   await apollo.start();
+
+  // The SDL partners build against (issue 18), public like /api/openapi.json. Introspection stays
+  // off in production (an introspection query is costly work on demand); this is one fixed text,
+  // the committed schema.graphql, so it gives away nothing the repository does not.
+  const sdl = printedSchema();
+  app.get('/graphql/schema.graphql', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/plain').send(sdl);
+  });
 
   app.use(['/graphql', '/api'], refuseNulInAddress(), authenticate(authenticatorOf(modules)));
   for (const m of modules) if (m.requestMiddleware) app.use(['/graphql', '/api'], m.requestMiddleware());

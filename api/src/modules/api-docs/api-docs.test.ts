@@ -3,10 +3,13 @@
  * a route without a declaration (a `<module>.openapi.ts` entry) fails here unless it is in the
  * shrinking list of routes documented only by the route table (undocumented-routes.json): a path
  * added from now on must be documented. /api/docs serves swagger-ui from our own origin.
+ * /graphql/schema.graphql publishes the GraphQL schema in SDL.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { startTestServer } from '../../test/harness.ts';
+import { buildSchema, printSchema } from 'graphql';
+import { graphqlSchema, startTestServer } from '../../test/harness.ts';
+import { bearerFor, buildUser } from '../../test/factories.ts';
 import { routeTable } from '../../test/surface.ts';
 import { documentedRoutes } from '../../http/openapi.ts';
 
@@ -57,5 +60,21 @@ describe('/api/docs', () => {
       expect({ file, status: res.status }).toEqual({ file, status: 200 });
     }
     expect((await fetch(`${server.url}/api/docs/package.json`)).status).toBe(404);
+  });
+});
+
+describe('/graphql/schema.graphql', () => {
+  it('is the printed schema as plain text, to anyone, whatever the token', async () => {
+    const res = await fetch(`${server.url}/graphql/schema.graphql`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const sdl = await res.text();
+    // The same text `npm run schema:print` commits, and a schema a partner's tools can build.
+    expect(sdl).toBe(readFileSync(new URL('../../../../schema.graphql', import.meta.url), 'utf8'));
+    expect(printSchema(buildSchema(sdl))).toBe(printSchema(graphqlSchema));
+    // A token with no scope at all reads it too (it is the reference, not data).
+    const user = await buildUser(server.prisma);
+    const scopeless = await fetch(`${server.url}/graphql/schema.graphql`, { headers: { authorization: await bearerFor(server.prisma, user.id, []) } });
+    expect(scopeless.status).toBe(200);
   });
 });

@@ -7,33 +7,37 @@ import { RELEASE_VERSION_DESCRIPTION } from '../tracks/tracks.schema.ts';
 import { addArtistCredits, removeArtistCredit } from './artists.service.ts';
 
 const AddArtistCreditInput = builder.inputType('AddArtistCreditInput', {
+  description: 'An artist to credit on a track or on the whole release.',
   fields: (t) => ({
     releaseId: t.id({ required: false, description: 'Credit the whole release (when trackId is absent).' }),
-    trackId: t.id({ required: false }),
+    trackId: t.id({ required: false, description: 'Credit this track.' }),
     artistName: t.string({ required: true, description: `One name (${limitDescription(TEXT_LIMITS.artistName)}), or several separated by commas (${limitDescription(TEXT_LIMITS.artistNameList)}).` }),
-    role: t.field({ type: ArtistRoleEnum, required: true }),
+    role: t.field({ type: ArtistRoleEnum, required: true, description: 'What the artist did.' }),
     version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
   }),
 });
 
 const AddArtistCreditPayload = builder.objectRef<{ releaseId: string; creditIds: string[] }>('AddArtistCreditPayload').implement({
+  description: 'What addArtistCredit answers.',
   fields: (t) => ({
-    credits: t.field({ type: [ArtistCredit], resolve: (p, _a, ctx) => readCredits(ctx, p.creditIds) }),
-    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
+    credits: t.field({ type: [ArtistCredit], description: 'The credits added (one per name).', resolve: (p, _a, ctx) => readCredits(ctx, p.creditIds) }),
+    release: t.field({ type: Release, description: 'The release as it is now.', resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 const RemoveArtistCreditPayload = builder.objectRef<{ releaseId: string; id: string }>('RemoveArtistCreditPayload').implement({
+  description: 'What removeArtistCredit answers.',
   fields: (t) => ({
-    removedCreditId: t.exposeID('id'),
-    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
+    removedCreditId: t.exposeID('id', { description: 'The credit removed.' }),
+    release: t.field({ type: Release, description: 'The release as it is now.', resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 
 builder.mutationFields((t) => ({
   addArtistCredit: t.field({
     type: AddArtistCreditPayload,
+    description: 'Credits one or more artists on a track or release of an editable release.',
     authScopes: { signedIn: true },
-    args: { input: t.arg({ type: AddArtistCreditInput, required: true }) },
+    args: { input: t.arg({ type: AddArtistCreditInput, required: true, description: 'The credit.' }) },
     resolve: (_p, { input }, ctx) =>
       addArtistCredits(ctx, {
         releaseId: input.releaseId ? String(input.releaseId) : null,
@@ -45,8 +49,9 @@ builder.mutationFields((t) => ({
   }),
   removeArtistCredit: t.field({
     type: RemoveArtistCreditPayload,
+    description: 'Removes a credit from an editable release.',
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
+    args: { id: t.arg.id({ required: true, description: 'The credit.' }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
     resolve: async (_p, args, ctx) => ({ ...(await removeArtistCredit(ctx, String(args.id), args.version)), id: String(args.id) }),
   }),
 }));

@@ -5,20 +5,20 @@ import { getClientConfig, type ClientConfig as ClientConfigShape } from './clien
 const ClientConfig = builder.objectRef<ClientConfigShape>('ClientConfig').implement({
   description: 'Deployment settings the browser app needs at start-up (GET /api/client-configs).',
   fields: (t) => ({
-    envName: t.exposeString('envName'),
-    production: t.exposeBoolean('production'),
-    hyperWalletUrl: t.string({ nullable: true, resolve: (c) => c.hyperWalletUrl || null }),
-    hideDSPSelection: t.exposeBoolean('hideDSPSelection'),
-    blackDomainList: t.exposeStringList('blackDomainList'),
-    beatportGenreMapping: t.exposeStringList('beatportGenreMapping'),
-    sunsetDate: t.exposeString('sunsetDate'),
-    disableWithdrawals: t.exposeBoolean('disableWithdrawals'),
-    brandName: t.exposeString('brandName'),
-    supportEmail: t.exposeString('supportEmail'),
+    envName: t.exposeString('envName', { description: 'The deployment name (e.g. dev, prod).' }),
+    production: t.exposeBoolean('production', { description: 'A production deployment.' }),
+    hyperWalletUrl: t.string({ nullable: true, description: "The payout provider's URL, when one is configured.", resolve: (c) => c.hyperWalletUrl || null }),
+    hideDSPSelection: t.exposeBoolean('hideDSPSelection', { description: 'The release form hides the store picker.' }),
+    blackDomainList: t.exposeStringList('blackDomainList', { description: 'Email domain patterns sign-up refuses (disposable mail).' }),
+    beatportGenreMapping: t.exposeStringList('beatportGenreMapping', { description: 'Genre ids that need Beatport-specific handling.' }),
+    sunsetDate: t.exposeString('sunsetDate', { description: 'yyyy-MM-dd: releases taken down or rejected after it can still be downloaded.' }),
+    disableWithdrawals: t.exposeBoolean('disableWithdrawals', { description: 'Withdrawals are switched off for this deployment.' }),
+    brandName: t.exposeString('brandName', { description: "The brand's name, for the request's brand." }),
+    supportEmail: t.exposeString('supportEmail', { description: "The brand's support address." }),
     signupCaptcha: t.exposeBoolean('signupCaptcha', { description: "Sign-up needs a solved 'signup' proof-of-work challenge in captchaCode (the ALTCHA widget's payload)." }),
   }),
 });
 
 builder.queryField('clientConfig', (t) =>
-  t.field({ type: ClientConfig, resolve: (_r, _a, ctx) => getClientConfig(ctx.config, ctx.brandId) }),
+  t.field({ type: ClientConfig, description: 'Deployment settings for the browser app (the same as GET /api/client-configs).', resolve: (_r, _a, ctx) => getClientConfig(ctx.config, ctx.brandId) }),
 );

@@ -85,11 +85,11 @@ builder.objectFields(Profile, (t) => ({
   ledgerEntries: t.field({
     type: LedgerPage,
     description: 'The statement of account, newest first, each line with its running balance.',
-    args: { first: t.arg.int({ description: '1 to 500, default 50.' }), offset: t.arg.int() },
+    args: { first: t.arg.int({ description: '1 to 500, default 50.' }), offset: t.arg.int({ description: 'Lines to skip from the newest (default 0).' }) },
     resolve: (_p, a, ctx) => listLedgerEntries(ctx, a),
   }),
-  withdrawals: t.field({ type: [WithdrawalRef], args: { first: t.arg.int({ description: '1 to 100, default 50.' }) }, resolve: (_p, a, ctx) => listWithdrawals(ctx, a) }),
-  payPalAccount: t.field({ type: PayPalAccount, resolve: (_p, _a, ctx) => getPayPalAccount(ctx) }),
+  withdrawals: t.field({ type: [WithdrawalRef], description: 'Withdrawals asked for, newest first.', args: { first: t.arg.int({ description: '1 to 100, default 50.' }) }, resolve: (_p, a, ctx) => listWithdrawals(ctx, a) }),
+  payPalAccount: t.field({ type: PayPalAccount, description: 'The PayPal account withdrawals are paid to.', resolve: (_p, _a, ctx) => getPayPalAccount(ctx) }),
 }));
 
 builder.queryField('taxStatus', (t) => t.field({ type: TaxStatus, authScopes: { signedIn: true }, description: 'The viewer\u2019s tax verification state, asked of the payout provider.', resolve: (_r, _a, ctx) => getTaxStatus(ctx) }));

@@ -111,7 +111,7 @@ const PromoCodeCheck = builder.objectRef<PromoCheck>('PromoCodeCheck').implement
 
 builder.objectFields(Profile, (t) => ({
   subscription: t.field({ type: SubscriptionRef, nullable: true, description: 'The current plan; null on FREE.', resolve: (_p, _a, ctx) => getSubscription(ctx) }),
-  paymentMethods: t.field({ type: [PaymentMethodRef], resolve: (_p, _a, ctx) => listPaymentMethods(ctx) }),
+  paymentMethods: t.field({ type: [PaymentMethodRef], description: 'Saved cards and PayPal accounts for paying plans.', resolve: (_p, _a, ctx) => listPaymentMethods(ctx) }),
   payments: t.field({ type: [PaymentRef], description: 'Receipts and refused charges, newest first.', args: { first: t.arg.int({ description: '1 to 100, default 50.' }) }, resolve: (_p, a, ctx) => listPayments(ctx, a) }),
 }));
 

@@ -10,17 +10,20 @@ export const RELEASE_VERSION_DESCRIPTION = "The release's version last read; a s
 
 /** Payload of a change to one track: the track and its release, each loaded with what the client asked for. */
 function trackPayload(name: string) {
+  const mutation = name.charAt(0).toLowerCase() + name.slice(1).replace(/Payload$/, '');
   return builder.objectRef<{ id: string; releaseId: string }>(name).implement({
+    description: `What ${mutation} answers: the track and its release as they are now.`,
     fields: (t) => ({
       track: t.field({
         type: Track,
+        description: 'The track.',
         resolve: async (p, _a, ctx) => {
           const [track] = await readTracks(ctx, [p.id]);
           if (!track) throw trackNotFound();
           return track;
         },
       }),
-      release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
+      release: t.field({ type: Release, description: 'Its release.', resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
     }),
   });
 }
@@ -28,26 +31,28 @@ function trackPayload(name: string) {
 const UploadTrackPayload = trackPayload('UploadTrackPayload');
 const UpdateTrackPayload = trackPayload('UpdateTrackPayload');
 const DeleteTrackPayload = builder.objectRef<{ id: string; releaseId: string }>('DeleteTrackPayload').implement({
+  description: 'What deleteTrack answers.',
   fields: (t) => ({
-    deletedTrackId: t.exposeID('id'),
-    release: t.field({ type: Release, resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
+    deletedTrackId: t.exposeID('id', { description: 'The track deleted.' }),
+    release: t.field({ type: Release, description: 'Its release, without it.', resolve: (p, _a, ctx, info) => releaseFor(ctx, p.releaseId, info) }),
   }),
 });
 const ReorderTracksPayload = releasePayload('ReorderTracksPayload');
 const ApplyToAllTracksPayload = releasePayload('ApplyToAllTracksPayload');
 
 const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
+  description: 'Changes to a track: fields left out stay as they are.',
   fields: (t) => ({
-    id: t.id({ required: true }),
+    id: t.id({ required: true, description: 'The track.' }),
     version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
     title: t.string({ required: false, description: limitDescription(TEXT_LIMITS.trackTitle) }),
     isrc: t.string({ required: false, description: `CC-XXX-YY-NNNNN (dashes optional); empty = assigned at submission. ${limitDescription(TEXT_LIMITS.isrc)}` }),
     genreId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
     languageId: t.string({ required: false, description: limitDescription(TEXT_LIMITS.code) }),
     recordingVersionId: t.int({ required: false, description: '2430 studio, 2414 live.' }),
-    isCover: t.boolean({ required: false }),
-    explicitLyrics: t.boolean({ required: false }),
-    isRemix: t.boolean({ required: false }),
+    isCover: t.boolean({ required: false, description: "A cover of another artist's song." }),
+    explicitLyrics: t.boolean({ required: false, description: 'The lyrics are explicit.' }),
+    isRemix: t.boolean({ required: false, description: 'A remix (needs a REMIXER credit).' }),
   }),
 });
 
@@ -56,7 +61,7 @@ builder.mutationFields((t) => ({
     type: UploadTrackPayload,
     authScopes: { signedIn: true },
     description: 'Adds a track from a WAV or FLAC file (multipart request with the Apollo-Require-Preflight header).',
-    args: { releaseId: t.arg.id({ required: true }), file: t.arg({ type: 'Upload', required: true }) },
+    args: { releaseId: t.arg.id({ required: true, description: 'The release to add it to.' }), file: t.arg({ type: 'Upload', required: true, description: 'The audio file.' }) },
     resolve: async (_p, args, ctx) => {
       const upload = await args.file;
       return uploadTrack(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename });
@@ -64,8 +69,9 @@ builder.mutationFields((t) => ({
   }),
   updateTrack: t.field({
     type: UpdateTrackPayload,
+    description: 'Changes a track of an editable release.',
     authScopes: { signedIn: true },
-    args: { input: t.arg({ type: UpdateTrackInput, required: true }) },
+    args: { input: t.arg({ type: UpdateTrackInput, required: true, description: 'The changes.' }) },
     resolve: (_p, { input }, ctx) => {
       const { id, version, ...fields } = input;
       return updateTrack(ctx, String(id), Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), version);
@@ -73,16 +79,18 @@ builder.mutationFields((t) => ({
   }),
   deleteTrack: t.field({
     type: DeleteTrackPayload,
+    description: 'Removes a track from an editable release.',
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
+    args: { id: t.arg.id({ required: true, description: 'The track.' }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
     resolve: (_p, args, ctx) => deleteTrack(ctx, String(args.id), args.version),
   }),
   reorderTracks: t.field({
     type: ReorderTracksPayload,
+    description: "Puts a release's tracks in a new order.",
     authScopes: { signedIn: true },
     args: {
-      releaseId: t.arg.id({ required: true }),
-      trackIds: t.arg.idList({ required: true }),
+      releaseId: t.arg.id({ required: true, description: 'The release.' }),
+      trackIds: t.arg.idList({ required: true, description: 'Every track of the release, in the new order.' }),
       version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
     },
     resolve: (_p, args, ctx) => reorderTracks(ctx, String(args.releaseId), args.trackIds.map(String), args.version),
@@ -92,11 +100,11 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description: "'APPLY TO ALL TRACKS IN RELEASE': copy this track's credits, genre and language to the other tracks.",
     args: {
-      trackId: t.arg.id({ required: true }),
+      trackId: t.arg.id({ required: true, description: 'The track to copy from.' }),
       version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
-      credits: t.arg.boolean({ required: false, defaultValue: true }),
-      genre: t.arg.boolean({ required: false, defaultValue: true }),
-      language: t.arg.boolean({ required: false, defaultValue: true }),
+      credits: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its credits.' }),
+      genre: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its genre.' }),
+      language: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its language.' }),
     },
     resolve: (_p, args, ctx) =>
       applyToAllTracks(ctx, String(args.trackId), { credits: args.credits ?? true, genre: args.genre ?? true, language: args.language ?? true }, args.version),
