@@ -5,8 +5,7 @@ import { formatUsDate } from '@cadence/domain/date-string';
 import { Button } from '../../ui/Button';
 import { Checkbox, Field } from '../../ui/Field';
 import { graphqlErrorInfo } from '../graphql-errors';
-import { CardForm } from './CardForm';
-import { PayPalCheckout } from './PayPalCheckout';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { CheckPromoCodeQuery, PurchasePlanMutation } from './payments.graphql';
 
 /** A dollar amount from the API's decimal string ('15.00' -> '$15.00'). */
@@ -35,7 +34,6 @@ export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
   const id = useId();
   const [promoInput, setPromoInput] = useState('');
   const [autoRenew, setAutoRenew] = useState(true);
-  const [method, setMethod] = useState<'card' | 'paypal'>('card');
   const [check, { data: promoData, loading: checking }] = useLazyQuery(CheckPromoCodeQuery, { fetchPolicy: 'network-only' });
   const [purchase, { data: paid }] = useMutation(PurchasePlanMutation, { refetchQueries: ['PlanSettings', 'PlansPage'] });
   const key = useRef(newKey());
@@ -104,24 +102,7 @@ export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
       </form>
       <Checkbox id={`${id}-renew`} label="Renew automatically every year (you can turn this off any time)" checked={autoRenew} onChange={setAutoRenew} disabled={readOnly} />
       {readOnly && <p>Payments are not available while acting as another user.</p>}
-      <fieldset className="plan-checkout__method">
-        <legend>How would you like to pay?</legend>
-        {(
-          [
-            ['card', 'Card'],
-            ['paypal', 'Pay with PayPal'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="field--inline">
-            <input type="radio" name={`${id}-method`} value={value} checked={method === value} onChange={() => setMethod(value)} disabled={readOnly} /> {label}
-          </label>
-        ))}
-      </fieldset>
-      {method === 'card' ? (
-        <CardForm title="Card details" submitLabel={`Pay ${dollars(total)}`} amount={total} disabled={readOnly} onNonce={pay} />
-      ) : (
-        <PayPalCheckout amount={total} disabled={readOnly} onNonce={pay} />
-      )}
+      <PaymentMethodChoice amount={total} disabled={readOnly} cardTitle="Card details" cardSubmitLabel={`Pay ${dollars(total)}`} onNonce={pay} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { TableRegion } from '../../../ui/TableRegion';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
-import { CardForm } from '../../../lib/payments/CardForm';
+import { PaymentMethodChoice } from '../../../lib/payments/PaymentMethodChoice';
 import { dollars } from '../../../lib/payments/PlanCheckout';
 import { PlanSettingsQuery, SetAutoRenewMutation, UpdatePaymentMethodMutation } from '../../../lib/payments/payments.graphql';
 
@@ -66,7 +66,7 @@ export function PlanSettings() {
           {acting ? (
             <p>Payment details are not available while acting as another user.</p>
           ) : changing ? (
-            <CardForm title="New card" submitLabel="Save card" amount={sub.plan.price} onNonce={change} />
+            <PaymentMethodChoice amount={sub.plan.price} cardTitle="New card" cardSubmitLabel="Save card" onNonce={change} />
           ) : (
             <Button variant="secondary" onClick={() => setChanging(true)}>
               Change payment method
