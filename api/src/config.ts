@@ -124,6 +124,11 @@ export interface PayoutsConfig {
   fullBalanceOnly: boolean;
   /** How often pending payouts are polled. */
   pollMs: number;
+  /**
+   * A withdrawal request runs its payout job at once (outside its transaction) when no worker has
+   * taken it, so the provider's refusal (codes 33, 34, 35...) comes back as the request's 400.
+   */
+  payInRequest: boolean;
   sandbox: { dir: string; stepMs: number; webhookUrl: string };
   hyperwallet: { baseUrl: string; username: string; password: string; programToken: string };
 }
@@ -427,6 +432,7 @@ function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
     approvalAboveMinor: BigInt(int(env, 'WITHDRAWAL_APPROVAL_ABOVE', 5_000, 0, 100_000_000)) * 100n,
     fullBalanceOnly: bool(env, 'WITHDRAWAL_FULL_BALANCE_ONLY', true),
     pollMs: int(env, 'PAYOUT_POLL_MS', 5_000, 100, 86_400_000),
+    payInRequest: bool(env, 'WITHDRAWAL_PAY_IN_REQUEST', true),
     sandbox: {
       dir: path.join(dataDir, 'payout-sandbox'),
       stepMs: int(env, 'PAYOUT_SANDBOX_STEP_MS', 2_000, 0, 3_600_000),
