@@ -114,7 +114,7 @@ export interface PayoutsConfig {
   providerName: string;
   /** Where the provider's tax form is (the link next to the tax message). */
   taxFormUrl: string;
-  /** Shared secret of the webhook signature (HMAC-SHA256). */
+  /** Shared secret of the sandbox's webhook signature (HMAC-SHA256); HyperWallet signs none. */
   webhookSecret: string;
   /** Webhooks older (or newer) than this are refused as replays. */
   webhookToleranceSeconds: number;
@@ -415,9 +415,8 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 
 function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
   const driver = oneOf(env, 'PAYOUT_PROVIDER', ['sandbox', 'hyperwallet'] as const, 'sandbox');
-  // Real money needs a real secret; the local sandbox signs with a known one.
-  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', driver === 'hyperwallet' ? '' : 'sandbox-webhook-secret');
-  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PAYOUT_PROVIDER=hyperwallet');
+  // Only the sandbox signs its notifications; HyperWallet's are read back from its API instead.
+  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', 'sandbox-webhook-secret');
   const need = (n: string) => {
     const v = env[n];
     if (!v) throw new ConfigError(`${n} is required when PAYOUT_PROVIDER=hyperwallet`);

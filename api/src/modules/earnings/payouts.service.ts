@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { runJobNow, scheduleNextRun, type JobHandler } from '../../jobs/job-queue.ts';
 import { payoutProvider } from '../../integrations/payouts/create-payout-provider.ts';
-import { checkWebhookSignature, PayoutError, type Payout, type PayoutEvent, type SignatureProblem } from '../../integrations/payouts/payout-provider.ts';
+import { PayoutError, WebhookRefused, type Payout, type PayoutEvent, type SignatureProblem } from '../../integrations/payouts/payout-provider.ts';
 import { isUniqueViolation } from '../../db/prisma-errors.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -172,20 +172,23 @@ export const WEBHOOK_REFUSALS: Record<SignatureProblem, string> = {
   malformed: 'The webhook signature is malformed',
   'bad-signature': 'The webhook signature does not match',
   stale: 'The webhook is too old (or from the future)',
+  'unknown-notification': 'The payout provider does not know this notification',
+  'not-a-payment': 'Not a payment notification',
 };
 
 /**
- * A provider notification: the signature and age are checked on the raw body, the event id is
- * recorded once (a replay is acknowledged and changes nothing), then the status is applied.
+ * A provider notification: the provider authenticates it (the sandbox's signature and age on the
+ * raw body; HyperWallet by reading it back from its API), the event id is recorded once (a replay
+ * is acknowledged and changes nothing), then the status is applied.
  */
 export async function receivePayoutWebhook(deps: PayoutDeps, rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean; changed: boolean }> {
-  const problem = checkWebhookSignature(deps.config.payouts.webhookSecret, rawBody, signature, deps.config.payouts.webhookToleranceSeconds);
-  if (problem) throw new DomainError('UNAUTHENTICATED', WEBHOOK_REFUSALS[problem], { key: `webhook-${problem}` });
   let event: PayoutEvent;
   try {
-    event = payoutProvider(deps.config.payouts).parseWebhook(JSON.parse(rawBody));
-  } catch {
-    throw new DomainError('BAD_USER_INPUT', 'Not a payment notification', { key: 'webhook-bad-body' });
+    event = await payoutProvider(deps.config.payouts).receiveWebhook(rawBody, signature);
+  } catch (err) {
+    if (!(err instanceof WebhookRefused)) throw err;
+    if (err.problem === 'not-a-payment') throw new DomainError('BAD_USER_INPUT', WEBHOOK_REFUSALS[err.problem], { key: 'webhook-bad-body' });
+    throw new DomainError('UNAUTHENTICATED', WEBHOOK_REFUSALS[err.problem], { key: `webhook-${err.problem}` });
   }
   const uniqueKey = `payout-event:${event.eventId}`.slice(0, 200);
   try {
