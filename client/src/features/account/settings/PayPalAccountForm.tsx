@@ -5,14 +5,9 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { LinkPayPalMutation, PayPalAccountQuery, UnlinkPayPalMutation } from './paypal.graphql';
+import { PayPalEmailForm } from './PayPalEmailForm';
+import type { PayPalFormStatus } from './paypal-status';
 
-/** The form's states (supporting §4): linkedSuccess, serverError, verifyError, busy. */
-export interface PayPalFormStatus {
-  linkedSuccess: string | null;
-  serverError: string | null;
-  verifyError: string | null;
-  busy: boolean;
-}
 
 const IDLE: PayPalFormStatus = { linkedSuccess: null, serverError: null, verifyError: null, busy: false };
 
@@ -68,12 +63,15 @@ export function PayPalAccountForm() {
     }
   };
 
-  const locked = linked || status.busy || !allowed;
+  // Acting as the user (support): the email-only variant, whose link and unlink are inactive.
+  if (!allowed) {
+    return <PayPalEmailForm key={account?.email ?? ''} email={account?.email ?? ''} linked={linked} status={status} reason="Not available while acting as this user: only the account owner can link or unlink PayPal." />;
+  }
+  const locked = linked || status.busy;
   return (
     <section aria-labelledby="settings-paypal" className="paypal-form">
       <h2 id="settings-paypal">PayPal account</h2>
       <p>Withdrawals are paid to this PayPal account.</p>
-      {!allowed && <p>Not available while acting as this user.</p>}
       <div role="status" aria-live="polite">
         {status.linkedSuccess && <p className="notice notice--success">{status.linkedSuccess}</p>}
         {status.verifyError && <p className="notice notice--info">{status.verifyError}</p>}
@@ -119,11 +117,11 @@ export function PayPalAccountForm() {
           )}
         </div>
         {linked ? (
-          <button className="button button--link" type="button" disabled={status.busy || !allowed} onClick={() => void onUseAnother()}>
+          <button className="button button--link" type="button" disabled={status.busy} onClick={() => void onUseAnother()}>
             Use Another Paypal Account
           </button>
         ) : (
-          <button className="button button--link" type="submit" disabled={status.busy || !allowed}>
+          <button className="button button--link" type="submit" disabled={status.busy}>
             Link My PayPal Account
           </button>
         )}
