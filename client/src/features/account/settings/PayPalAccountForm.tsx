@@ -28,9 +28,10 @@ export function PayPalAccountForm() {
   const [status, setStatus] = useState<PayPalFormStatus>(IDLE);
   const linked = Boolean(account?.linked);
 
-  // The profile fills the form when it loads (and after linking or unlinking).
+  // A linked account on the profile fills the form (when it loads and after linking); an unlinked
+  // one leaves alone what the person may already have typed while it loaded.
   useEffect(() => {
-    if (account) setValues({ firstName: account.firstName ?? '', lastName: account.lastName ?? '', email: account.email ?? '' });
+    if (account?.linked) setValues({ firstName: account.firstName ?? '', lastName: account.lastName ?? '', email: account.email ?? '' });
   }, [account]);
 
   const errors = validatePayPalForm(values);
