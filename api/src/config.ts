@@ -116,7 +116,7 @@ export interface PayoutsConfig {
   providerName: string;
   /** Where the provider's tax form is (the link next to the tax message). */
   taxFormUrl: string;
-  /** Shared secret of the webhook signature (HMAC-SHA256). */
+  /** Shared secret of the sandbox's webhook signature (HMAC-SHA256); HyperWallet signs none. */
   webhookSecret: string;
   /** Webhooks older (or newer) than this are refused as replays. */
   webhookToleranceSeconds: number;
@@ -126,6 +126,11 @@ export interface PayoutsConfig {
   fullBalanceOnly: boolean;
   /** How often pending payouts are polled. */
   pollMs: number;
+  /**
+   * A withdrawal request runs its payout job at once (outside its transaction) when no worker has
+   * taken it, so the provider's refusal (codes 33, 34, 35...) comes back as the request's 400.
+   */
+  payInRequest: boolean;
   sandbox: { dir: string; stepMs: number; webhookUrl: string };
   hyperwallet: { baseUrl: string; username: string; password: string; programToken: string };
 }
@@ -413,9 +418,8 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 
 function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
   const driver = oneOf(env, 'PAYOUT_PROVIDER', ['sandbox', 'hyperwallet'] as const, 'sandbox');
-  // Real money needs a real secret; the local sandbox signs with a known one.
-  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', driver === 'hyperwallet' ? '' : 'sandbox-webhook-secret');
-  if (!secret) throw new ConfigError('PAYOUT_WEBHOOK_SECRET is required when PAYOUT_PROVIDER=hyperwallet');
+  // Only the sandbox signs its notifications; HyperWallet's are read back from its API instead.
+  const secret = str(env, 'PAYOUT_WEBHOOK_SECRET', 'sandbox-webhook-secret');
   const need = (n: string) => {
     const v = env[n];
     if (!v) throw new ConfigError(`${n} is required when PAYOUT_PROVIDER=hyperwallet`);
@@ -430,6 +434,7 @@ function payouts(env: Env, dataDir: string, appUrl: string): PayoutsConfig {
     approvalAboveMinor: BigInt(int(env, 'WITHDRAWAL_APPROVAL_ABOVE', 5_000, 0, 100_000_000)) * 100n,
     fullBalanceOnly: bool(env, 'WITHDRAWAL_FULL_BALANCE_ONLY', true),
     pollMs: int(env, 'PAYOUT_POLL_MS', 5_000, 100, 86_400_000),
+    payInRequest: bool(env, 'WITHDRAWAL_PAY_IN_REQUEST', true),
     sandbox: {
       dir: path.join(dataDir, 'payout-sandbox'),
       stepMs: int(env, 'PAYOUT_SANDBOX_STEP_MS', 2_000, 0, 3_600_000),

@@ -63,6 +63,7 @@ describe('withdrawalErrorNotice', () => {
   it.each([
     [400, { Message: 'Invalid payee.', Details: { Message: 'Payee is locked.', Code: 33 } }, { level: 'warning', message: 'Invalid payee. Payee is locked.', code: 33 }],
     [400, { Message: 'Bad request', code: '35' }, { level: 'warning', message: 'Bad request', code: '35' }],
+    [400, { Message: 'Too much', Details: { Message: 'Too much', Code: 'AMOUNT_EXCEEDS_BALANCE' } }, { level: 'error', message: 'Too much', code: 'AMOUNT_EXCEEDS_BALANCE' }],
     [400, { Message: 'Bad request', code: 12 }, { level: 'error', message: 'Bad request', code: 12 }],
     [400, { Message: 'Bad', Details: { Message: 'Worse', Code: 34 }, code: 99 }, { level: 'warning', message: 'Bad Worse', code: 34 }],
     [400, { Message: 'Bad', Details: null, err: 'Verify your tax information at HyperWallet' }, { level: 'error', message: 'Verify your tax information at HyperWallet' }],

@@ -114,7 +114,7 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 const asCode = (value: unknown): string | number | undefined => (typeof value === 'number' || nonEmpty(value) ? value : undefined);
 
 /**
- * A failed withdrawal: 400 -> Message plus Details.Message (err overrides), code Details.Code or code,
+ * A failed withdrawal: 400 -> Message plus Details.Message unless it repeats Message (err overrides), code Details.Code or code,
  * codes 33/34/35 as warnings; 500+ -> 'Service is temporarily unavailable, please try again later';
  * otherwise 'Withdraw failed'.
  */
@@ -122,7 +122,9 @@ export function withdrawalErrorNotice(status: number, body: unknown): Withdrawal
   if (status >= 500) return { level: 'error', message: WITHDRAWAL_MESSAGES.unavailable };
   if (status !== 400) return { level: 'error', message: WITHDRAWAL_MESSAGES.failed };
   const error: WithdrawalErrorBody = typeof body === 'object' && body !== null ? body : {};
-  const built = [error.Message, error.Details?.Message].filter(nonEmpty).join(' ');
+  // A Details message that only repeats Message is said once.
+  const detail = error.Details?.Message === error.Message ? undefined : error.Details?.Message;
+  const built = [error.Message, detail].filter(nonEmpty).join(' ');
   const message = nonEmpty(error.err) ? error.err : built || WITHDRAWAL_MESSAGES.failed;
   const code = asCode(error.Details?.Code) ?? asCode(error.code);
   const level = code !== undefined && WARNING_CODES.includes(Number(code)) ? 'warning' : 'error';

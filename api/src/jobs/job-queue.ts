@@ -295,26 +295,52 @@ export class JobWorker {
     return row ? { id: row.id, name: row.name, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts } : null;
   }
 
-  private async execute(job: ClaimedJob): Promise<void> {
-    const handler = this.handlers[job.name];
-    try {
-      if (!handler) throw new Error(`no handler for job '${job.name}'`);
-      // Every log line the handler writes carries the job id.
-      const result = await runWithLogContext({ jobId: job.id, jobName: job.name }, () => handler(job.payload, job));
-      await this.db.job.update({
-        where: { id: job.id },
-        data: { status: 'SUCCEEDED', result: (result ?? null) as never, finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
-      });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const dead = job.attempts >= job.maxAttempts;
-      this.logger.warn('job failed', { jobId: job.id, name: job.name, attempts: job.attempts, dead, error: message });
-      await this.db.job.update({
-        where: { id: job.id },
-        data: dead
-          ? { status: 'DEAD', lastError: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null }
-          : { status: 'QUEUED', lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)), lockedBy: null, lockedUntil: null },
-      });
-    }
+  private execute(job: ClaimedJob): Promise<void> {
+    return executeJob(this.db, this.handlers, this.logger, job);
   }
+}
+
+/** Runs a claimed job's handler and records the outcome: SUCCEEDED, or QUEUED again with backoff, or DEAD after its last attempt. */
+async function executeJob(db: Db, handlers: Record<string, JobHandler>, logger: Logger, job: ClaimedJob): Promise<void> {
+  const handler = handlers[job.name];
+  try {
+    if (!handler) throw new Error(`no handler for job '${job.name}'`);
+    // Every log line the handler writes carries the job id.
+    const result = await runWithLogContext({ jobId: job.id, jobName: job.name }, () => handler(job.payload, job));
+    await db.job.update({
+      where: { id: job.id },
+      data: { status: 'SUCCEEDED', result: (result ?? null) as never, finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const dead = job.attempts >= job.maxAttempts;
+    logger.warn('job failed', { jobId: job.id, name: job.name, attempts: job.attempts, dead, error: message });
+    await db.job.update({
+      where: { id: job.id },
+      data: dead
+        ? { status: 'DEAD', lastError: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null }
+        : { status: 'QUEUED', lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)), lockedBy: null, lockedUntil: null },
+    });
+  }
+}
+
+/**
+ * Runs one queued, due job in this process now, if no worker has claimed it (a request that wants
+ * the job's first answer). It is claimed under a lease like any worker's: if this process dies,
+ * a worker claims it again when the lease runs out. Returns false when it was not free to run.
+ */
+export async function runJobNow(db: Db, handlers: Record<string, JobHandler>, logger: Logger, jobId: string, opts: { lockedBy: string; leaseMs?: number }): Promise<boolean> {
+  const rows = await db.$queryRawUnsafe<{ id: string; name: string; payload: unknown; attempts: number; max_attempts: number }[]>(
+    `UPDATE jobs SET status = 'RUNNING', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
+            attempts = attempts + 1, started_at = now(), updated_at = now()
+      WHERE id = $3 AND status = 'QUEUED' AND run_at <= now()
+      RETURNING id, name, payload, attempts, max_attempts`,
+    opts.lockedBy,
+    String(opts.leaseMs ?? 60_000),
+    jobId,
+  );
+  const row = rows[0];
+  if (!row) return false;
+  await executeJob(db, handlers, logger, { id: row.id, name: row.name, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts });
+  return true;
 }

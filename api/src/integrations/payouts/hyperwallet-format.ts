@@ -2,7 +2,7 @@
  * HyperWallet's REST v4 shapes (payments, users, webhook notifications, errors), shared by the real
  * adapter and the sandbox, which answers in the same dialect.
  */
-import { decimalToMinor, PayoutError, type Payout, type PayoutEvent, type PayoutStatus, type TaxStatus } from './payout-provider.ts';
+import { decimalToMinor, PayoutError, WebhookRefused, type Payout, type PayoutEvent, type PayoutStatus, type TaxStatus } from './payout-provider.ts';
 
 export interface HwPayment {
   token: string;
@@ -37,6 +37,8 @@ export interface HwWebhookNotification {
   type: string;
   createdOn: string;
   object: HwPayment;
+  /** Present on notifications read back through GET /webhook-notifications/{token}. */
+  programToken?: string;
 }
 
 export interface HwErrorBody {
@@ -94,6 +96,15 @@ export function eventOf(body: unknown): PayoutEvent {
   }
   const createdAt = new Date(n.createdOn ?? '');
   return { eventId: n.token, createdAt: Number.isNaN(createdAt.getTime()) ? new Date() : createdAt, payout: payoutOf(n.object) };
+}
+
+/** A posted notification body as an event (a body that is not JSON or not about a payment is refused). */
+export function readNotification(rawBody: string): PayoutEvent {
+  try {
+    return eventOf(JSON.parse(rawBody));
+  } catch {
+    throw new WebhookRefused('not-a-payment');
+  }
 }
 
 /** A HyperWallet error answer as a PayoutError carrying every message. */

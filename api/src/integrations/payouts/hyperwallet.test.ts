@@ -1,7 +1,7 @@
 /** Contract tests of the HyperWallet adapter against recorded responses (fixtures/*.json, shaped as HyperWallet's v4 documentation shows them). */
 import { readFileSync } from 'node:fs';
 import { HyperwalletPayoutProvider } from './hyperwallet.ts';
-import { PayoutError, checkWebhookSignature, signWebhook } from './payout-provider.ts';
+import { PayoutError, WebhookRefused, checkWebhookSignature, signWebhook } from './payout-provider.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8');
 const config = { baseUrl: 'https://api.sandbox.hyperwallet.com/rest/v4', username: 'restapiuser@1234', password: 'secret', programToken: 'prg-83836cdf-2ce2-4696-8bc5-f1b86077238c' };
@@ -82,10 +82,39 @@ test('errors keep every provider message; 5xx and network failures are retryable
   expect(await new HyperwalletPayoutProvider(config, offline).findPayout('x').catch((e: unknown) => [(e as PayoutError).httpStatus, (e as PayoutError).retryable])).toEqual([0, true]);
 });
 
-test('a webhook notification reads as a five-M status; the signature check refuses forgeries and stale ones', () => {
+test('a posted notification counts only as HyperWallet answers it back: GET /webhook-notifications/{token} with our credentials', async () => {
+  // The posted body (HyperWallet's recorded delivery); what counts is the copy read back from the API.
+  const posted = fixture('webhook-payment-failed');
+  const { fn, calls } = recorded([[200, fixture('webhook-notification')]]);
+  const event = await new HyperwalletPayoutProvider(config, fn).receiveWebhook(posted);
+  expect(calls.map((c) => `${c.method} ${c.url.replace(config.baseUrl, '')}`)).toEqual(['GET /webhook-notifications/wbh-946dc2c9-8f3a-4fb3-9b3d-3f5a19a8d3c5']);
+  expect(calls[0]!.auth).toBe(`Basic ${Buffer.from('restapiuser@1234:secret').toString('base64')}`);
+  expect(event).toMatchObject({ eventId: 'wbh-946dc2c9-8f3a-4fb3-9b3d-3f5a19a8d3c5', payout: { status: 'FAILED', amountMinor: 2000n, clientPaymentId: 'wd-01a210b4-b33d-77dc-bcf5-65ed5df7cf4d' } });
+
+  // A tampered body changes nothing: the amount and status come from HyperWallet's copy.
+  const tampered = recorded([[200, fixture('webhook-notification')]]);
+  const forgedBody = posted.replace('"RETURNED"', '"COMPLETED"').replace('20.00', '2000.00');
+  expect(await new HyperwalletPayoutProvider(config, tampered.fn).receiveWebhook(forgedBody)).toMatchObject({ payout: { status: 'FAILED', amountMinor: 2000n } });
+});
+
+test('forged notifications are refused: a token HyperWallet does not know, another program\u2019s notification, no token; an unreachable HyperWallet is retryable', async () => {
+  const refused = async (answers: [number, string | null][], body: string) =>
+    new HyperwalletPayoutProvider(config, recorded(answers).fn).receiveWebhook(body).catch((e: unknown) => (e instanceof WebhookRefused ? e.problem : e));
+  const posted = fixture('webhook-payment-failed');
+  expect(await refused([[404, '{"errors":[{"message":"Requested resource not found","code":"NOT_FOUND"}]}']], posted)).toBe('unknown-notification');
+  expect(await refused([[200, fixture('webhook-notification').replace(config.programToken, 'prg-someone-else')]], posted)).toBe('unknown-notification');
+  expect(await refused([[200, fixture('webhook-notification').replace('"token": "wbh-946dc2c9', '"token": "wbh-000dc2c9')]], posted)).toBe('unknown-notification');
+  expect(await refused([], '{"type":"PAYMENTS.UPDATED.STATUS.COMPLETED"}')).toBe('malformed');
+  expect(await refused([], '{"token":"../users"}')).toBe('malformed');
+  expect(await refused([], 'not json')).toBe('malformed');
+  expect(await refused([[200, JSON.stringify({ token: 'wbh-946dc2c9-8f3a-4fb3-9b3d-3f5a19a8d3c5', type: 'USERS.UPDATED', createdOn: '2026-11-25T03:35:10', object: { token: 'usr-1' } })]], posted)).toBe('not-a-payment');
+  const down = await refused([[503, '']], posted);
+  expect(down).toBeInstanceOf(PayoutError);
+  expect((down as PayoutError).retryable).toBe(true);
+});
+
+test('the shared signature scheme (the sandbox\u2019s) refuses forgeries and stale notifications', () => {
   const body = fixture('webhook-payment-failed');
-  const event = new HyperwalletPayoutProvider(config).parseWebhook(JSON.parse(body));
-  expect(event).toMatchObject({ eventId: 'wbh-946dc2c9-8f3a-4fb3-9b3d-3f5a19a8d3c5', payout: { status: 'FAILED', amountMinor: 2000n } });
   const now = new Date('2026-11-25T03:35:10Z');
   const good = signWebhook('s3cret', body, now);
   expect(checkWebhookSignature('s3cret', body, good, 300, now)).toBeNull();
@@ -94,5 +123,4 @@ test('a webhook notification reads as a five-M status; the signature check refus
   expect(checkWebhookSignature('s3cret', body, good, 300, new Date(now.getTime() + 301_000))).toBe('stale');
   expect(checkWebhookSignature('s3cret', body, undefined, 300, now)).toBe('missing');
   expect(checkWebhookSignature('s3cret', body, 't=abc,v1=zz', 300, now)).toBe('malformed');
-  expect(() => new HyperwalletPayoutProvider(config).parseWebhook({ token: 'x' })).toThrow(PayoutError);
 });

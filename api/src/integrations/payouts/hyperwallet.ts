@@ -3,11 +3,14 @@
  * with the API username and password, one program token. Payees are HyperWallet users keyed by our
  * user id (clientUserId) with a PayPal transfer method; payouts are payments keyed by our
  * idempotency key (clientPaymentId), so a retry after a crash finds the first payment instead of
- * paying twice. Webhook notifications are checked by the shared signature (payout-provider.ts).
+ * paying twice. Webhook notifications are authenticated by reading them back from the API (receiveWebhook).
  */
 import type { PayoutsConfig } from '../../config.ts';
-import { eventOf, errorOf, payoutOf, taxStatusOf, type HwList, type HwPayment, type HwUser } from './hyperwallet-format.ts';
-import { minorToDecimal, PayoutError, type CreatePayoutInput, type PayeeInput, type Payout, type PayoutProvider, type TaxStatus } from './payout-provider.ts';
+import { eventOf, errorOf, payoutOf, taxStatusOf, type HwList, type HwPayment, type HwUser, type HwWebhookNotification } from './hyperwallet-format.ts';
+import { minorToDecimal, PayoutError, WebhookRefused, type CreatePayoutInput, type PayeeInput, type Payout, type PayoutEvent, type PayoutProvider, type TaxStatus } from './payout-provider.ts';
+
+/** HyperWallet notification tokens: 'wbh-' and a UUID. */
+const NOTIFICATION_TOKEN = /^wbh-[0-9a-fA-F-]{8,64}$/;
 
 type Fetch = typeof fetch;
 
@@ -100,7 +103,36 @@ export class HyperwalletPayoutProvider implements PayoutProvider {
     return first ? payoutOf(first) : null;
   }
 
-  parseWebhook(body: unknown) {
-    return eventOf(body);
+  /**
+   * HyperWallet signs no webhook notification (no signature header; its payload encryption, when a
+   * program turns it on, covers the API). What it documents is the Webhook Notifications API: the
+   * posted body only names a notification token, and the notification is read back with
+   * GET /webhook-notifications/{token} under our API credentials over TLS. Only that copy counts:
+   * a forged token is unknown to HyperWallet, a tampered body is never read, and a notification of
+   * another program is refused. Replays are refused by event id in the webhook service.
+   */
+  async receiveWebhook(rawBody: string): Promise<PayoutEvent> {
+    let token: unknown;
+    try {
+      token = (JSON.parse(rawBody) as { token?: unknown } | null)?.token;
+    } catch {
+      throw new WebhookRefused('malformed');
+    }
+    if (typeof token !== 'string' || !NOTIFICATION_TOKEN.test(token)) throw new WebhookRefused('malformed');
+    let notification: HwWebhookNotification;
+    try {
+      notification = await this.call<HwWebhookNotification>('GET', `/webhook-notifications/${encodeURIComponent(token)}`);
+    } catch (err) {
+      if (err instanceof PayoutError && (err.httpStatus === 404 || err.httpStatus === 400)) throw new WebhookRefused('unknown-notification');
+      throw err; // HyperWallet unreachable: answer 5xx so it delivers again
+    }
+    if (notification.token !== token) throw new WebhookRefused('unknown-notification');
+    const program = notification.programToken ?? notification.object?.programToken;
+    if (program !== undefined && program !== this.config.programToken) throw new WebhookRefused('unknown-notification');
+    try {
+      return eventOf(notification);
+    } catch {
+      throw new WebhookRefused('not-a-payment');
+    }
   }
 }

@@ -74,8 +74,11 @@ export interface PayoutProvider {
   createPayout(input: CreatePayoutInput): Promise<Payout>;
   /** The payout made under our key, or null when the provider never accepted one (reconciliation). */
   findPayout(clientPaymentId: string): Promise<Payout | null>;
-  /** Reads a webhook body the signature check accepted. */
-  parseWebhook(body: unknown): PayoutEvent;
+  /**
+   * Authenticates a notification posted to our webhook endpoint, each provider by its own scheme,
+   * and reads it; throws WebhookRefused when it is not genuine (or not a payment notification).
+   */
+  receiveWebhook(rawBody: string, signatureHeader: string | undefined): Promise<PayoutEvent>;
 }
 
 export const SIGNATURE_HEADER = 'x-payout-signature';
@@ -87,7 +90,15 @@ export function signWebhook(secret: string, rawBody: string, at: Date = new Date
   return `t=${t},v1=${v1}`;
 }
 
-export type SignatureProblem = 'missing' | 'malformed' | 'bad-signature' | 'stale';
+export type SignatureProblem = 'missing' | 'malformed' | 'bad-signature' | 'stale' | 'unknown-notification' | 'not-a-payment';
+
+/** A webhook that did not prove it came from the provider (or is no payment notification): nothing changes. */
+export class WebhookRefused extends Error {
+  override name = 'WebhookRefused';
+  constructor(readonly problem: SignatureProblem) {
+    super(`webhook refused: ${problem}`);
+  }
+}
 
 /** Checks a webhook's signature and age; returns the problem, or null when it is genuine and fresh. */
 export function checkWebhookSignature(secret: string, rawBody: string, header: string | undefined, toleranceSeconds: number, now: Date = new Date()): SignatureProblem | null {

@@ -9,10 +9,10 @@ test('defaults: the sandboxes, the HyperWallet name, a 5000 dollar approval thre
   expect(loadConfig({ PRODUCTION: 'true' }).payouts.driver).toBe('sandbox');
 });
 
-test('the real providers need their credentials and a webhook secret; unknown drivers are refused', () => {
+test('the real providers need their credentials (HyperWallet no webhook secret: its notifications are read back); unknown drivers are refused', () => {
   expect(() => loadConfig({ PAYOUT_PROVIDER: 'hyperwallet' })).toThrow(ConfigError);
-  expect(() => loadConfig({ PAYOUT_PROVIDER: 'hyperwallet', HYPERWALLET_USERNAME: 'u', HYPERWALLET_PASSWORD: 'p', HYPERWALLET_PROGRAM_TOKEN: 'prg-1' })).toThrow('PAYOUT_WEBHOOK_SECRET is required when PAYOUT_PROVIDER=hyperwallet');
-  const hw = loadConfig({ PAYOUT_PROVIDER: 'hyperwallet', HYPERWALLET_USERNAME: 'u', HYPERWALLET_PASSWORD: 'p', HYPERWALLET_PROGRAM_TOKEN: 'prg-1', PAYOUT_WEBHOOK_SECRET: 's' });
+  expect(() => loadConfig({ PAYOUT_PROVIDER: 'hyperwallet', HYPERWALLET_USERNAME: 'u', HYPERWALLET_PASSWORD: 'p' })).toThrow('HYPERWALLET_PROGRAM_TOKEN is required when PAYOUT_PROVIDER=hyperwallet');
+  const hw = loadConfig({ PAYOUT_PROVIDER: 'hyperwallet', HYPERWALLET_USERNAME: 'u', HYPERWALLET_PASSWORD: 'p', HYPERWALLET_PROGRAM_TOKEN: 'prg-1' });
   expect(hw.payouts.hyperwallet).toEqual({ baseUrl: 'https://api.sandbox.hyperwallet.com/rest/v4', username: 'u', password: 'p', programToken: 'prg-1' });
   expect(() => loadConfig({ PAYOUT_PROVIDER: 'stripe' })).toThrow("PAYOUT_PROVIDER must be one of sandbox, hyperwallet (got 'stripe')");
   expect(() => loadConfig({ PAYPAL_PROVIDER: 'paypal' })).toThrow('PAYPAL_API_USERNAME is required when PAYPAL_PROVIDER=paypal');

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SandboxPayoutProvider, sandboxTaxStatus } from './sandbox.ts';
-import { checkWebhookSignature, PayoutError, SIGNATURE_HEADER } from './payout-provider.ts';
+import { checkWebhookSignature, PayoutError, SIGNATURE_HEADER, signWebhook, type WebhookRefused } from './payout-provider.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'payout-sandbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,14 +18,14 @@ function clock(start: number) {
 
 test('a payout moves PENDING -> PROCESSING -> FINALIZED with time, and a new instance (restart) sees the same', async () => {
   const c = clock(Date.parse('2026-11-25T00:00:00Z'));
-  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 1000, webhookUrl: '' }, webhookSecret: 's' }, c.now);
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 1000, webhookUrl: '' }, webhookSecret: 's', webhookToleranceSeconds: 300 }, c.now);
   const p = await sandbox.createPayout({ clientPaymentId: 'k1', payee, amountMinor: 1230n, currency: 'USD' });
   expect(p).toMatchObject({ status: 'PENDING', amountMinor: 1230n });
   expect(p.externalId).toMatch(/^pmt-/);
   c.t += 1000;
   expect((await sandbox.findPayout('k1'))?.status).toBe('PROCESSING');
   c.t += 1000;
-  const restarted = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 1000, webhookUrl: '' }, webhookSecret: 's' }, c.now);
+  const restarted = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 1000, webhookUrl: '' }, webhookSecret: 's', webhookToleranceSeconds: 300 }, c.now);
   expect((await restarted.findPayout('k1'))?.status).toBe('FINALIZED');
   expect(await restarted.findPayout('never')).toBeNull();
   // The same key never pays twice.
@@ -41,7 +41,7 @@ test.each([
   ['10.42', 400, '42'],
   ['10.50', 503, 'SERVICE_UNAVAILABLE'],
 ])('test value %s is refused with status %i and code %s', async (amount, status, code) => {
-  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 's' });
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 's', webhookToleranceSeconds: 300 });
   const minor = BigInt(amount.replace('.', ''));
   const err = await sandbox.createPayout({ clientPaymentId: `refuse-${amount}`, payee, amountMinor: minor, currency: 'USD' }).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(PayoutError);
@@ -53,7 +53,7 @@ test.each([
   ['.13', 'FAILED', 'RETURNED'],
   ['.14', 'CANCELLED', 'CANCELLED'],
 ])('test value %s is accepted and ends %s with the provider message', async (cents, status, code) => {
-  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 's' });
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 's', webhookToleranceSeconds: 300 });
   const p = await sandbox.createPayout({ clientPaymentId: `end${cents}`, payee, amountMinor: BigInt(`5${cents.slice(1)}`), currency: 'USD' });
   expect(p.status).toBe(status);
   expect(p.messages[0]?.code).toBe(code);
@@ -80,7 +80,7 @@ test('each status change is posted as a signed HyperWallet notification to our e
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 100, webhookUrl: url }, webhookSecret: 'whsec' });
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 100, webhookUrl: url }, webhookSecret: 'whsec', webhookToleranceSeconds: 300 });
   await sandbox.createPayout({ clientPaymentId: 'hooked', payee, amountMinor: 700n, currency: 'USD' });
   for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
   sandbox.stop();
@@ -89,4 +89,18 @@ test('each status change is posted as a signed HyperWallet notification to our e
     { status: 'IN_PROGRESS', ok: true },
     { status: 'COMPLETED', ok: true },
   ]);
+});
+
+test('the sandbox accepts only its own signed, fresh notifications', async () => {
+  const c = clock(Date.parse('2026-11-25T01:00:00Z'));
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 'whsec', webhookToleranceSeconds: 300 }, c.now);
+  await sandbox.createPayout({ clientPaymentId: 'signed', payee, amountMinor: 900n, currency: 'USD' });
+  const n = sandbox.notification('signed')!;
+  expect(await sandbox.receiveWebhook(n.body, n.signature)).toMatchObject({ payout: { clientPaymentId: 'signed', status: 'FINALIZED', amountMinor: 900n } });
+  const refused = (body: string, signature: string | undefined) => sandbox.receiveWebhook(body, signature).catch((e: unknown) => (e as WebhookRefused).problem);
+  expect(await refused(n.body, undefined)).toBe('missing');
+  expect(await refused(n.body.replace('9.00', '90.00'), n.signature)).toBe('bad-signature');
+  expect(await refused('not json', signWebhook('whsec', 'not json', c.now()))).toBe('not-a-payment');
+  c.t += 301_000;
+  expect(await refused(n.body, n.signature)).toBe('stale');
 });

@@ -16,8 +16,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { PayoutsConfig } from '../../config.ts';
-import { eventOf, payoutOf, type HwPayment, type HwWebhookNotification } from './hyperwallet-format.ts';
-import { minorToDecimal, PayoutError, signWebhook, SIGNATURE_HEADER, type CreatePayoutInput, type PayeeInput, type Payout, type PayoutProvider, type TaxStatus } from './payout-provider.ts';
+import { payoutOf, readNotification, type HwPayment, type HwWebhookNotification } from './hyperwallet-format.ts';
+import { checkWebhookSignature, minorToDecimal, PayoutError, signWebhook, SIGNATURE_HEADER, WebhookRefused, type CreatePayoutInput, type PayeeInput, type Payout, type PayoutProvider, type TaxStatus } from './payout-provider.ts';
 
 /** Refusals by cents: [http status, code, message]. */
 export const SANDBOX_REFUSALS: Record<string, [number, string, string]> = {
@@ -69,7 +69,7 @@ export class SandboxPayoutProvider implements PayoutProvider {
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
-    private readonly config: Pick<PayoutsConfig, 'sandbox' | 'webhookSecret'>,
+    private readonly config: Pick<PayoutsConfig, 'sandbox' | 'webhookSecret' | 'webhookToleranceSeconds'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.file = path.join(config.sandbox.dir, 'state.json');
@@ -143,8 +143,11 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return Object.values(this.load().payments).map((p) => this.view(p));
   }
 
-  parseWebhook(body: unknown) {
-    return eventOf(body);
+  /** The sandbox signs its notifications (X-Payout-Signature, HMAC-SHA256 over 't.body' with a timestamp). */
+  async receiveWebhook(rawBody: string, signatureHeader: string | undefined) {
+    const problem = checkWebhookSignature(this.config.webhookSecret, rawBody, signatureHeader, this.config.webhookToleranceSeconds, this.now());
+    if (problem) throw new WebhookRefused(problem);
+    return readNotification(rawBody);
   }
 
   /** The signed notification the sandbox sends for a payment's current state. */

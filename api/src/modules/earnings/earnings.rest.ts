@@ -4,9 +4,9 @@ import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@cadence/domain/money';
 import { DomainError } from '../../domain-error.ts';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
-import { getBalance, listLedgerEntries, listWithdrawals, requestWithdrawal, type BalanceView, type WithdrawalView } from './earnings.service.ts';
+import { getBalance, listLedgerEntries, listWithdrawals, type BalanceView, type WithdrawalView } from './earnings.service.ts';
 import { getPayPalAccount, getPayPalConfig, linkPayPal, PAYPAL_NOT_FOUND_KEY } from './paypal.service.ts';
-import { receivePayoutWebhook } from './payouts.service.ts';
+import { receivePayoutWebhook, withdrawAndPay } from './payouts.service.ts';
 import { SIGNATURE_HEADER } from '../../integrations/payouts/payout-provider.ts';
 import { WITHDRAWAL_STATUS } from '@cadence/domain/withdrawal';
 
@@ -32,11 +32,11 @@ function presentWithdrawalRest(w: WithdrawalView) {
   };
 }
 
-/** A withdrawal refusal as the legacy client reads it: 400 {Message, Details: {Code}}. */
+/** A withdrawal refusal as the legacy client reads it: 400 {Message, Details: {Code, Message}}. */
 function withdrawalErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
   if (err instanceof DomainError && err.code === 'BAD_USER_INPUT' && typeof err.details.withdrawalCode === 'string') {
-    const { withdrawalCode, key: _key, ...extra } = err.details;
-    res.status(400).json({ Message: err.message, Details: { Code: withdrawalCode }, code: withdrawalCode, message: err.message, ...extra });
+    const { withdrawalCode, detailMessage, key: _key, ...extra } = err.details;
+    res.status(400).json({ Message: err.message, Details: { Code: withdrawalCode, Message: detailMessage ?? err.message }, code: withdrawalCode, message: err.message, ...extra });
     return;
   }
   next(err);
@@ -66,7 +66,7 @@ export function earningsRouter(): Router {
     handler(async (req, res) => {
       const body = (req.body ?? {}) as { balance?: unknown; amount?: unknown };
       const header = req.headers['idempotency-key'];
-      const { withdrawal, created } = await requestWithdrawal(req.ctx, { amount: body.balance ?? body.amount, idempotencyKey: typeof header === 'string' ? header : null });
+      const { withdrawal, created } = await withdrawAndPay(req.ctx, { amount: body.balance ?? body.amount, idempotencyKey: typeof header === 'string' ? header : null });
       res.status(created ? 201 : 200);
       return presentWithdrawalRest(withdrawal);
     }),

@@ -3,8 +3,9 @@ import { formatMinor } from '@cadence/domain/money';
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import { Profile } from '../users/users.schema.ts';
-import { decideWithdrawal, getBalance, getTaxStatus, listLedgerEntries, listWithdrawals, listWithdrawalsAwaitingApproval, requestWithdrawal, type BalanceView, type StatementLine, type WithdrawalView } from './earnings.service.ts';
+import { decideWithdrawal, getBalance, getTaxStatus, listLedgerEntries, listWithdrawals, listWithdrawalsAwaitingApproval, type BalanceView, type StatementLine, type WithdrawalView } from './earnings.service.ts';
 import { getPayPalAccount, linkPayPal, unlinkPayPal, type PayPalAccountView } from './paypal.service.ts';
+import { withdrawAndPay } from './payouts.service.ts';
 
 const money = 'A decimal string with 2 places (minor units never pass through floating point).';
 
@@ -138,7 +139,7 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description: 'Withdraws to the linked PayPal account; refusals are BAD_USER_INPUT errors with extensions.withdrawalCode.',
     args: { input: t.arg({ type: WithdrawInput, required: true }) },
-    resolve: (_r, { input }, ctx) => requestWithdrawal(ctx, { amount: input.amount, idempotencyKey: input.idempotencyKey ?? null }),
+    resolve: (_r, { input }, ctx) => withdrawAndPay(ctx, { amount: input.amount, idempotencyKey: input.idempotencyKey ?? null }),
   }),
   linkPayPal: t.field({
     type: LinkPayPalPayload,

@@ -45,9 +45,13 @@ export interface WithdrawalView {
   updatedAt: Date;
 }
 
-/** A refused withdrawal: the REST transport answers 400 {Message, Details: {Code, Message}}. */
-export function withdrawalRefusal(code: string, message: string, extra: Record<string, unknown> = {}): DomainError {
-  return new DomainError('BAD_USER_INPUT', message, { key: code, withdrawalCode: code, ...extra });
+/**
+ * A refused withdrawal: the REST transport answers 400 {Message, Details: {Code, Message}}; GraphQL
+ * carries withdrawalCode and detailMessage in the error's extensions. `detailMessage` is the
+ * provider's own words when the provider refused; our own refusals repeat the message.
+ */
+export function withdrawalRefusal(code: string, message: string, extra: Record<string, unknown> = {}, detailMessage: string = message): DomainError {
+  return new DomainError('BAD_USER_INPUT', message, { key: code, withdrawalCode: code, detailMessage, ...extra });
 }
 
 /** Whose money a request may read: the owner (support acting as them reads it, read-only). */

@@ -19,7 +19,7 @@ usePayoutProvider({
   driver: 'sandbox',
   taxStatus: (p) => real.taxStatus(p),
   findPayout: (k) => real.findPayout(k),
-  parseWebhook: (b) => real.parseWebhook(b),
+  receiveWebhook: (raw, signature) => real.receiveWebhook(raw, signature),
   async createPayout(input: CreatePayoutInput) {
     if (crashAt === 'before-provider') process.kill(process.pid, 'SIGKILL');
     const payout = await real.createPayout(input);

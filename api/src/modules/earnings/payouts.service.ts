@@ -10,14 +10,15 @@
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { scheduleNextRun, type JobHandler } from '../../jobs/job-queue.ts';
+import { runJobNow, scheduleNextRun, type JobHandler } from '../../jobs/job-queue.ts';
 import { payoutProvider } from '../../integrations/payouts/create-payout-provider.ts';
-import { checkWebhookSignature, PayoutError, type Payout, type PayoutEvent, type SignatureProblem } from '../../integrations/payouts/payout-provider.ts';
+import { PayoutError, WebhookRefused, type Payout, type PayoutEvent, type SignatureProblem } from '../../integrations/payouts/payout-provider.ts';
 import { isUniqueViolation } from '../../db/prisma-errors.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ensureAccount, postTransactionIn } from '../ledger/ledger.service.ts';
-import { needsApproval, payeeOf, PAYOUT_JOB } from './earnings.service.ts';
+import type { AppContext } from '../../context.ts';
+import { needsApproval, payeeOf, PAYOUT_JOB, presentWithdrawal, requestWithdrawal, withdrawalRefusal, type WithdrawalView, type WithdrawInput } from './earnings.service.ts';
 import { emitWithdrawalEvent } from '../webhooks/webhooks.service.ts';
 
 export const POLL_JOB = 'withdrawals.poll';
@@ -171,20 +172,23 @@ export const WEBHOOK_REFUSALS: Record<SignatureProblem, string> = {
   malformed: 'The webhook signature is malformed',
   'bad-signature': 'The webhook signature does not match',
   stale: 'The webhook is too old (or from the future)',
+  'unknown-notification': 'The payout provider does not know this notification',
+  'not-a-payment': 'Not a payment notification',
 };
 
 /**
- * A provider notification: the signature and age are checked on the raw body, the event id is
- * recorded once (a replay is acknowledged and changes nothing), then the status is applied.
+ * A provider notification: the provider authenticates it (the sandbox's signature and age on the
+ * raw body; HyperWallet by reading it back from its API), the event id is recorded once (a replay
+ * is acknowledged and changes nothing), then the status is applied.
  */
 export async function receivePayoutWebhook(deps: PayoutDeps, rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean; changed: boolean }> {
-  const problem = checkWebhookSignature(deps.config.payouts.webhookSecret, rawBody, signature, deps.config.payouts.webhookToleranceSeconds);
-  if (problem) throw new DomainError('UNAUTHENTICATED', WEBHOOK_REFUSALS[problem], { key: `webhook-${problem}` });
   let event: PayoutEvent;
   try {
-    event = payoutProvider(deps.config.payouts).parseWebhook(JSON.parse(rawBody));
-  } catch {
-    throw new DomainError('BAD_USER_INPUT', 'Not a payment notification', { key: 'webhook-bad-body' });
+    event = await payoutProvider(deps.config.payouts).receiveWebhook(rawBody, signature);
+  } catch (err) {
+    if (!(err instanceof WebhookRefused)) throw err;
+    if (err.problem === 'not-a-payment') throw new DomainError('BAD_USER_INPUT', WEBHOOK_REFUSALS[err.problem], { key: 'webhook-bad-body' });
+    throw new DomainError('UNAUTHENTICATED', WEBHOOK_REFUSALS[err.problem], { key: `webhook-${err.problem}` });
   }
   const uniqueKey = `payout-event:${event.eventId}`.slice(0, 200);
   try {
@@ -197,4 +201,27 @@ export async function receivePayoutWebhook(deps: PayoutDeps, rawBody: string, si
   const exists = await deps.prisma.withdrawal.findUnique({ where: { id: event.payout.clientPaymentId }, select: { id: true } });
   if (!exists) return { duplicate: false, changed: false };
   return { duplicate: false, changed: await applyPayoutStatus(deps, exists.id, event.payout, `webhook:${event.eventId}`) };
+}
+
+/**
+ * A withdrawal request over either transport: requestWithdrawal, then (PAYOUT config payInRequest)
+ * the request runs the durable payout job itself when no worker has taken it yet, after the
+ * request's transaction committed. A provider refusal (codes 33, 34, 35 are warnings; any other
+ * code an error) then answers the request as a refusal carrying the provider's code and words;
+ * the withdrawal stays in the history as REJECTED. An unavailable provider leaves it PENDING for
+ * the job's retries.
+ */
+export async function withdrawAndPay(ctx: AppContext, input: WithdrawInput): Promise<{ withdrawal: WithdrawalView; created: boolean }> {
+  const result = await requestWithdrawal(ctx, input);
+  const deps: PayoutDeps = { prisma: ctx.prisma, config: ctx.config, logger: ctx.logger };
+  if (!result.created || result.withdrawal.awaitingApproval || !ctx.config.payouts.payInRequest) return result;
+  const job = await ctx.prisma.job.findUnique({ where: { uniqueKey: `withdrawal-payout:${result.withdrawal.id}` }, select: { id: true } });
+  if (!job) return result;
+  await runJobNow(ctx.prisma, payoutJobHandlers(deps), ctx.logger, job.id, { lockedBy: `request:${ctx.requestId}` });
+  const w = presentWithdrawal(await ctx.prisma.withdrawal.findUniqueOrThrow({ where: { id: result.withdrawal.id } }), ctx.config);
+  if (w.status === 'REJECTED') {
+    const first = w.messages[0] ?? { code: w.errorCode ?? 'FAILED', message: 'The payout provider did not accept the withdrawal' };
+    throw withdrawalRefusal(w.errorCode ?? first.code, `${ctx.config.payouts.providerName} did not accept the withdrawal.`, { withdrawalId: w.id }, first.message);
+  }
+  return { withdrawal: w, created: true };
 }

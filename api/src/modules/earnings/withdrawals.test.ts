@@ -21,7 +21,8 @@ let sandbox: SandboxPayoutProvider;
 const logger = createLogger('error');
 
 beforeAll(async () => {
-  server = await startTestServer({ DATA_DIR: sandboxDir, PAYOUT_SANDBOX_STEP_MS: '0', PAYOUT_SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused', WITHDRAWAL_APPROVAL_ABOVE: '1000' });
+  // The payout job is run by the tests themselves here (withdrawal-codes.test.ts covers the request running it).
+  server = await startTestServer({ DATA_DIR: sandboxDir, PAYOUT_SANDBOX_STEP_MS: '0', PAYOUT_SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused', WITHDRAWAL_APPROVAL_ABOVE: '1000', WITHDRAWAL_PAY_IN_REQUEST: 'false' });
   sandbox = new SandboxPayoutProvider(server.config.payouts);
 });
 afterAll(async () => {
@@ -98,10 +99,11 @@ test('a withdrawal holds the money, the job pays it, FINALIZED posts the WITHDRA
   expect(user.id).toBeTruthy();
 });
 
-test('the error catalogue: messages verbatim, 400 {Message, Details {Code}}', async () => {
+test('the error catalogue: messages verbatim, 400 {Message, Details {Code, Message}}', async () => {
   const { cookie } = await earner(50_00n);
   const post = (balance: unknown) => rest('POST', '/financial/withdraw', cookie, balance === undefined ? {} : { balance });
-  const below = { status: 400, body: expect.objectContaining({ Message: 'A requested amount can not be empty or less than 1', Details: { Code: 'AMOUNT_BELOW_MINIMUM' } }) };
+  const minimum = 'A requested amount can not be empty or less than 1';
+  const below = { status: 400, body: expect.objectContaining({ Message: minimum, Details: { Code: 'AMOUNT_BELOW_MINIMUM', Message: minimum } }) };
   for (const bad of [undefined, '', '0', 0, '-5', -5, '0.99', 'abc', '12abc', null, true, [], {}, '1e3', 'NaN', Infinity]) expect(await post(bad)).toEqual(below);
   expect(await post('1.005')).toMatchObject({ status: 400, body: { Message: 'A requested amount can not have fractions of a cent' } });
   expect(await post('50.001')).toMatchObject({ status: 400, body: { Message: 'A requested amount can not have fractions of a cent' } });

@@ -190,7 +190,9 @@ export async function setReleaseSplits(ctx: SplitsCtx, input: SetReleaseSplitsIn
       data: { releaseId: release.id, trackId: input.trackId ?? null, scopeKey: key, version: currentVersion + 1, effectiveFrom: new Date(`${todayUtc(now)}T00:00:00Z`), createdById: viewer.userId },
     });
     for (const s of shares) {
-      let collaborator = await tx.splitCollaborator.findUnique({ where: { releaseId_email: { releaseId: release.id, email: s.email } } });
+      // An email that declined is invited afresh: a new collaborator with its own single-use link;
+      // the declined one stays declined in the history of the versions that named it.
+      let collaborator = await tx.splitCollaborator.findFirst({ where: { releaseId: release.id, email: s.email, status: { not: 'DECLINED' } }, orderBy: { createdAt: 'desc' } });
       if (!collaborator) {
         const user = await tx.user.findUnique({ where: { emailNormalized: s.email }, select: { id: true, emailVerified: true } });
         collaborator = await tx.splitCollaborator.create({ data: { releaseId: release.id, email: s.email, userId: user?.emailVerified ? user.id : null } });
@@ -404,15 +406,16 @@ export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
     take: 1000,
     select: { id: true, reportDate: true, releaseId: true, trackId: true, releaseTitle: true, trackTitle: true, serviceName: true, countryCode: true, units: true },
   });
-  const collaboratorOf = new Map(mine.map((c) => [c.releaseId, c]));
+  // One person may be several collaborators of a release (declined, then invited again).
+  const collaboratorsOf = new Map<string, typeof mine>();
+  for (const c of mine) collaboratorsOf.set(c.releaseId, [...(collaboratorsOf.get(c.releaseId) ?? []), c]);
   const rows: SplitSaleRow[] = [];
   for (const l of lines) {
     const day = l.reportDate.toISOString().slice(0, 10);
-    const c = collaboratorOf.get(l.releaseId!)!;
-    if (c.status === 'DECLINED' && c.respondedAt && c.respondedAt.toISOString().slice(0, 10) <= day) continue;
     const version = (l.trackId ? versionInForce(byScope.get(`${l.releaseId}:${l.trackId}`) ?? [], day) : undefined) ?? versionInForce(byScope.get(l.releaseId!) ?? [], day);
-    const share = version?.shares.find((s) => s.collaboratorId === c.id);
-    if (!share) continue;
+    const c = (collaboratorsOf.get(l.releaseId!) ?? []).find((m) => version?.shares.some((s) => s.collaboratorId === m.id));
+    if (!c || (c.status === 'DECLINED' && c.respondedAt && c.respondedAt.toISOString().slice(0, 10) <= day)) continue;
+    const share = version!.shares.find((s) => s.collaboratorId === c.id)!;
     rows.push({ id: l.id.toString(), reportDate: day, releaseTitle: l.releaseTitle ?? '', trackTitle: l.trackTitle ?? '', serviceName: l.serviceName, countryCode: l.countryCode ?? '', units: l.units, basisPoints: share.basisPoints });
     if (rows.length === 200) break;
   }

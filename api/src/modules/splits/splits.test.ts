@@ -193,6 +193,50 @@ test('the mailed link accepts or declines once; a declined share returns to the 
   expect((await findWalletAccount(server.prisma, a.user.id))?.balanceMinor).toBe(90n);
 });
 
+test('re-inviting a declined collaborator: a new version sends a fresh single-use link; the declined invitation stays declined in history', async () => {
+  const a = await catalog();
+  const email = `again-${seq}@example.com`;
+  const links = async () => (await server.prisma.outboxEmail.findMany({ where: { to: email }, orderBy: { createdAt: 'asc' } })).map((m) => decodeURIComponent(tokenIn(m.text)!));
+  const first = await call('PUT', `/api/releases/${a.release.id}/splits`, a.cookie, { shares: [{ email, basisPoints: 2500 }] });
+  expect(first.status).toBe(200);
+  const [oldToken] = await links();
+  const old = await server.prisma.splitCollaborator.findFirstOrThrow({ where: { releaseId: a.release.id, email } });
+  expect((await call('POST', `/api/splits/${old.id}/decline`, undefined, { token: oldToken })).body.status).toBe('DECLINED');
+
+  // Version 2 names the same email again (any case): a new invitation is mailed.
+  const second = await server.gql(SET, { input: { releaseId: a.release.id, shares: [{ email: email.toUpperCase(), basisPoints: 4000 }], version: 1 } }, { cookie: a.cookie });
+  expect(second.body.errors).toBeUndefined();
+  expect(second.body.data).toEqual({ setReleaseSplits: { splits: { current: [{ version: 2, parties: [{ email, basisPoints: 4000, status: 'INVITED' }], ownerBasisPoints: 6000 }] } } });
+  const tokens = await links();
+  expect(tokens).toHaveLength(2);
+  expect(tokens[1]).not.toBe(oldToken);
+  const rows = await server.prisma.splitCollaborator.findMany({ where: { releaseId: a.release.id, email }, orderBy: { createdAt: 'asc' } });
+  expect(rows.map((r) => [r.id === old.id, r.status])).toEqual([[true, 'DECLINED'], [false, 'INVITED']]);
+
+  // History: version 1 still names the declined collaborator, version 2 the new invitation.
+  const view = await call('GET', `/api/releases/${a.release.id}/splits`, a.cookie);
+  expect(view.body.versions.map((v: { version: number; parties: { status: string }[] }) => [v.version, v.parties.map((p) => p.status)])).toEqual([[2, ['INVITED']], [1, ['DECLINED']]]);
+  expect(view.body.collaborators.map((c: { status: string }) => c.status)).toEqual(['DECLINED', 'INVITED']);
+
+  // The old link stays used; the new one works once and answers for the new collaborator only.
+  expect((await call('POST', `/api/splits/${old.id}/accept`, undefined, { token: oldToken })).status).toBe(400);
+  expect((await call('POST', `/api/splits/${old.id}/accept`, undefined, { token: tokens[1] })).status).toBe(400);
+  const accepted = await call('POST', `/api/splits/${rows[1]!.id}/accept`, undefined, { token: tokens[1] });
+  expect(accepted.body.status).toBe('ACCEPTED');
+  expect((await call('POST', `/api/splits/${rows[1]!.id}/decline`, undefined, { token: tokens[1] })).status).toBe(400);
+  expect(await server.prisma.splitCollaborator.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ status: 'DECLINED' });
+
+  // A version naming the accepted email again reuses it: no third mail.
+  await server.gql(SET, { input: { releaseId: a.release.id, shares: [{ email, basisPoints: 3000 }], version: 2 } }, { cookie: a.cookie });
+  expect(await links()).toHaveLength(2);
+
+  // Sales from today go 30% to the re-invited (accepted) collaborator's pending account.
+  await importCsv([`${today()},Spotify,${a.track.isrc},US,1,1.00,USD`]);
+  expect((await findPendingSplitAccount(server.prisma, email))?.balanceMinor).toBe(30n);
+  expect((await findWalletAccount(server.prisma, a.user.id))?.balanceMinor).toBe(70n);
+  expect((await checkLedger(server.prisma)).ok).toBe(true);
+});
+
 test('property: for random batches and split versions, wallets and pending accounts receive exactly the batch net payable', async () => {
   const a = await catalog();
   const emails = [0, 1, 2].map((i) => `prop${i}-${seq}@example.com`);

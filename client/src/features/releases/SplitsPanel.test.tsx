@@ -49,8 +49,32 @@ test('the owner sees each collaborator with status and accrued amount, every ver
   expect(within(panel).getByLabelText('Collaborator 1 share (%)')).toHaveValue('30');
   expect(within(panel).getByText('Accepted, accrued $3.00')).toBeInTheDocument();
   expect(within(panel).getByText('You keep 70%.')).toBeInTheDocument();
-  expect(within(panel).getByRole('table', { name: 'Split versions' })).toHaveTextContent('You 70%, band@example.com 30%');
+  expect(within(panel).getByRole('table', { name: 'Split versions' })).toHaveTextContent('You 70%, band@example.com 30% (Accepted)');
   expect(within(panel).getByRole('link', { name: 'Download split sheet (CSV)' })).toHaveAttribute('href', '/api/releases/r1/splits.csv');
+});
+
+test('a collaborator who declined and was invited again shows as invited; the history keeps the declined version', async () => {
+  const party = (collaboratorId: string, basisPoints: number, status: 'INVITED' | 'DECLINED') => ({ __typename: 'SplitParty', collaboratorId, email: 'band@example.com', basisPoints, status });
+  const v2 = { __typename: 'SplitVersion', id: 'v2', trackId: null, trackTitle: null, version: 2, effectiveFrom: '2026-11-25', ownerBasisPoints: 6000, parties: [party('c2', 4000, 'INVITED')] };
+  const v1 = { __typename: 'SplitVersion', id: 'v1', trackId: null, trackTitle: null, version: 1, effectiveFrom: '2026-11-20', ownerBasisPoints: 7500, parties: [party('c1', 2500, 'DECLINED')] };
+  const base = splitsAnswer(true, []).data.release;
+  const splits = {
+    ...base.splits,
+    current: [v2],
+    versions: [v2, v1],
+    collaborators: [
+      { __typename: 'SplitCollaborator', id: 'c1', email: 'band@example.com', status: 'DECLINED' as const, accrued: '0.00' },
+      { __typename: 'SplitCollaborator', id: 'c2', email: 'band@example.com', status: 'INVITED' as const, accrued: '0.00' },
+    ],
+  };
+  server.use(api.query(SplitsPanelQuery, () => HttpResponse.json({ data: { release: { ...base, splits } } })));
+  renderPanel();
+  const panel = await screen.findByRole('region', { name: 'Splits' });
+  expect(within(panel).getByLabelText('Collaborator 1 email')).toHaveValue('band@example.com');
+  expect(within(panel).getByText('Invited, accrued $0.00')).toBeInTheDocument();
+  const rows = within(within(panel).getByRole('table', { name: 'Split versions' })).getAllByRole('row');
+  expect(rows[1]).toHaveTextContent('You 60%, band@example.com 40% (Invited)');
+  expect(rows[2]).toHaveTextContent('You 75%, band@example.com 25% (Declined)');
 });
 
 test('a refused save announces the field errors and keeps what was typed', async () => {

@@ -41,6 +41,7 @@ export const SplitsPanelQuery = graphql(`
             collaboratorId
             email
             basisPoints
+            status
           }
         }
         collaborators {
@@ -238,7 +239,7 @@ export function SplitsPanel({ releaseId }: { releaseId: string }) {
                 <td>{v.version}</td>
                 <td>{v.trackTitle ?? 'Whole release'}</td>
                 <td>{v.effectiveFrom}</td>
-                <td>{[`You ${formatShare(v.ownerBasisPoints)}`, ...v.parties.map((p) => `${p.email} ${formatShare(p.basisPoints)}`)].join(', ')}</td>
+                <td>{[`You ${formatShare(v.ownerBasisPoints)}`, ...v.parties.map((p) => `${p.email} ${formatShare(p.basisPoints)} (${STATUS_LABEL[p.status] ?? p.status})`)].join(', ')}</td>
               </tr>
             ))}
           </Table>

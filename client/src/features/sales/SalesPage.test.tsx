@@ -97,7 +97,7 @@ test('shows balance, history, statement, PayPal and tax; withdrawing asks for co
   expect(sent).toMatchObject({ amount: '120.00', idempotencyKey: expect.any(String) });
   await waitFor(() => expect(screen.getByTestId('balance-locked')).toHaveTextContent('$120.00'));
   expect(screen.getAllByTestId('withdrawal-status')[0]).toHaveTextContent('Pending');
-});
+}, 20_000); // many steps: over 5 s on a loaded machine
 
 test('a refusal under tax REQUIRED shows the provider message and the tax form link', async () => {
   server.use(
@@ -113,6 +113,50 @@ test('a refusal under tax REQUIRED shows the provider message and the tax form l
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw $80.00' }));
   const status = await screen.findByText('Verify your tax information at HyperWallet', { selector: 'p' });
   expect(within(status).getByRole('link', { name: 'Open the tax form' })).toHaveAttribute('href', 'https://tax.example/form');
+});
+
+test.each([
+  ['33', 'The payment is held for review by the payout provider', 'warning'],
+  ['34', 'The daily payout limit of this payee is reached', 'warning'],
+  ['35', 'The payee\u2019s PayPal account is waiting for confirmation', 'warning'],
+  ['41', 'The payee\u2019s PayPal account cannot receive payments', 'error'],
+])('provider code %s: the message and the provider\u2019s details, announced with the right level', async (code, detail, level) => {
+  server.use(
+    api.query(SalesPageQuery, () => HttpResponse.json({ data: page({ amount: '12.00', lockedAmount: '0.00', availableAmount: '12.00' }, []) })),
+    api.mutation(WithdrawMutation, () =>
+      HttpResponse.json({ errors: [{ message: 'HyperWallet did not accept the withdrawal.', extensions: { code: 'BAD_USER_INPUT', withdrawalCode: code, detailMessage: detail } }] }),
+    ),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw $12.00' }));
+  const notice = await screen.findByTestId('withdraw-notice');
+  expect(notice).toHaveClass(`notice--${level}`);
+  expect(notice).toHaveTextContent(`${level === 'warning' ? 'Warning:' : 'Error:'} HyperWallet did not accept the withdrawal. ${detail}`);
+  expect(screen.getByRole('status')).toContainElement(notice);
+});
+
+test('our own refusal is said once; a failed server shows the temporary-unavailable message', async () => {
+  let answer: () => Response = () =>
+    HttpResponse.json({ errors: [{ message: 'The requested amount exceeds the available balance', extensions: { code: 'BAD_USER_INPUT', withdrawalCode: 'AMOUNT_EXCEEDS_BALANCE', detailMessage: 'The requested amount exceeds the available balance' } }] });
+  server.use(
+    api.query(SalesPageQuery, () => HttpResponse.json({ data: page({ amount: '12.00', lockedAmount: '0.00', availableAmount: '12.00' }, []) })),
+    api.mutation(WithdrawMutation, () => answer()),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  const attempt = async () => {
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw $12.00' }));
+    return screen.findByTestId('withdraw-notice');
+  };
+  const first = await attempt();
+  expect(first).toHaveTextContent(/^Error: The requested amount exceeds the available balance$/);
+  expect(first).toHaveClass('notice--error');
+  answer = () => HttpResponse.json({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+  await attempt();
+  await waitFor(() => expect(screen.getByTestId('withdraw-notice')).toHaveTextContent('Error: Service is temporarily unavailable, please try again later'));
 });
 
 test('a balance that cannot be loaded shows the temporary-unavailable message', async () => {

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseMoney } from '@cadence/domain/money';
-import { WARNING_CODES, WITHDRAWAL_MESSAGES } from '@cadence/domain/withdrawal';
+import { WITHDRAWAL_MESSAGES, withdrawalErrorNotice } from '@cadence/domain/withdrawal';
 import type { PageHandle } from '../../lib/page-meta';
-import { graphqlErrorInfo } from '../../lib/graphql-errors';
+import { graphqlErrorInfo, type GraphqlErrorInfo } from '../../lib/graphql-errors';
 import { useEnvironment } from '../../lib/environment';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -36,6 +36,19 @@ interface Notice {
   level: 'warning' | 'error' | 'success';
   message: string;
   taxFormUrl?: string;
+}
+
+const NOTICE_LABEL: Record<Notice['level'], string> = { warning: 'Warning:', error: 'Error:', success: '' };
+
+/**
+ * A refused withdrawal mutation as the status and body of the legacy call (supporting §8), so the one
+ * rule in the domain reads both: a refusal is a 400 {Message, Details {Code, Message}}; a server
+ * failure or no answer is a 5xx; anything else (not signed in, not allowed) is neither.
+ */
+function legacyWithdrawalError(info: GraphqlErrorInfo, extensions: Record<string, unknown>): [number, unknown] {
+  if (info.code === 'BAD_USER_INPUT') return [400, { Message: info.message, Details: { Code: extensions.withdrawalCode, Message: extensions.detailMessage } }];
+  if (info.code === null || info.code === 'INTERNAL_SERVER_ERROR' || info.code === 'SERVICE_UNAVAILABLE' || info.code === 'UNAVAILABLE') return [503, null];
+  return [403, null];
 }
 
 function newKey(): string {
@@ -81,11 +94,8 @@ export default function SalesPage() {
       keyRef.current = newKey();
       await refetch();
     } catch (e) {
-      const info = graphqlErrorInfo(e);
       const err = (e as { errors?: { extensions?: Record<string, unknown> }[] }).errors?.[0]?.extensions ?? {};
-      const code = typeof err.withdrawalCode === 'string' ? err.withdrawalCode : null;
-      const level = code !== null && WARNING_CODES.includes(Number(code)) ? 'warning' : 'error';
-      const message = info.code === null && info.message.startsWith('Something') ? WITHDRAWAL_MESSAGES.unavailable : info.message;
+      const { level, message } = withdrawalErrorNotice(...legacyWithdrawalError(graphqlErrorInfo(e), err));
       setNotice({ level, message, taxFormUrl: typeof err.taxFormUrl === 'string' ? err.taxFormUrl : undefined });
       // A refused request may be retried with the same key; a new request after a refusal gets a new one.
       keyRef.current = newKey();
@@ -121,7 +131,8 @@ export default function SalesPage() {
         {disableWithdrawals && <p>{WITHDRAWAL_MESSAGES.disabled}.</p>}
         <div aria-live="polite" role="status" className="sales__notice">
           {notice && (
-            <p className={`notice notice--${notice.level}`}>
+            <p className={`notice notice--${notice.level}`} data-testid="withdraw-notice">
+              {NOTICE_LABEL[notice.level] && <strong>{NOTICE_LABEL[notice.level]} </strong>}
               {notice.message}
               {notice.taxFormUrl && (
                 <>

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
@@ -101,9 +101,41 @@ test('a server failure shows the server error; Use Another Paypal Account unlock
   expect(await screen.findByText('Something with server. Please try again later')).toBeInTheDocument();
 });
 
-test('while support acts as the user the form is locked', async () => {
-  server.use(api.query(PayPalAccountQuery, () => HttpResponse.json({ data: viewer(false, false) })));
+test('while support acts as the user the email-only variant is shown: the linked email, link and unlink inactive', async () => {
+  server.use(api.query(PayPalAccountQuery, () => HttpResponse.json({ data: viewer(true, false) })));
   renderForm();
-  expect(await screen.findByText('Not available while acting as this user.')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Link My PayPal Account' })).toBeDisabled();
+  const form = await screen.findByRole('form', { name: 'PayPal email' });
+  expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+  const email = within(form).getByLabelText('PayPal Email');
+  await waitFor(() => expect(email).toHaveValue('ada@paypal.test'));
+  expect(email).toHaveAttribute('readonly');
+  expect(email).toHaveAttribute('placeholder', 'PayPal Email Address');
+  for (const name of ['Link', 'Unlink']) {
+    const button = within(form).getByRole('button', { name });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Not available while acting as this user: only the account owner can link or unlink PayPal.');
+  }
+});
+
+test('email-only variant without a linked account: the email is required and valid once touched; nothing is sent', async () => {
+  let sent = false;
+  server.use(
+    api.query(PayPalAccountQuery, () => HttpResponse.json({ data: viewer(false, false) })),
+    api.mutation(LinkPayPalMutation, () => {
+      sent = true;
+      return HttpResponse.json({ data: null });
+    }),
+  );
+  const user = userEvent.setup();
+  renderForm();
+  const email = within(await screen.findByRole('form', { name: 'PayPal email' })).getByLabelText('PayPal Email');
+  expect(screen.queryByText('PayPal Email is required')).not.toBeInTheDocument();
+  await user.click(email);
+  await user.tab();
+  expect(await screen.findByText('PayPal Email is required')).toBeInTheDocument();
+  await user.type(email, 'not-an-email');
+  expect(screen.getByText('Invalid PayPal Email Address')).toBeInTheDocument();
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  await user.type(email, '{Enter}');
+  expect(sent).toBe(false);
 });

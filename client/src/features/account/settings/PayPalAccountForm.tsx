@@ -5,14 +5,9 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { LinkPayPalMutation, PayPalAccountQuery, UnlinkPayPalMutation } from './paypal.graphql';
+import { PayPalEmailForm } from './PayPalEmailForm';
+import type { PayPalFormStatus } from './paypal-status';
 
-/** The form's states (supporting §4): linkedSuccess, serverError, verifyError, busy. */
-export interface PayPalFormStatus {
-  linkedSuccess: string | null;
-  serverError: string | null;
-  verifyError: string | null;
-  busy: boolean;
-}
 
 const IDLE: PayPalFormStatus = { linkedSuccess: null, serverError: null, verifyError: null, busy: false };
 
@@ -33,9 +28,10 @@ export function PayPalAccountForm() {
   const [status, setStatus] = useState<PayPalFormStatus>(IDLE);
   const linked = Boolean(account?.linked);
 
-  // The profile fills the form when it loads (and after linking or unlinking).
+  // A linked account on the profile fills the form (when it loads and after linking); an unlinked
+  // one leaves alone what the person may already have typed while it loaded.
   useEffect(() => {
-    if (account) setValues({ firstName: account.firstName ?? '', lastName: account.lastName ?? '', email: account.email ?? '' });
+    if (account?.linked) setValues({ firstName: account.firstName ?? '', lastName: account.lastName ?? '', email: account.email ?? '' });
   }, [account]);
 
   const errors = validatePayPalForm(values);
@@ -68,12 +64,15 @@ export function PayPalAccountForm() {
     }
   };
 
-  const locked = linked || status.busy || !allowed;
+  // Acting as the user (support): the email-only variant, whose link and unlink are inactive.
+  if (!allowed) {
+    return <PayPalEmailForm key={account?.email ?? ''} email={account?.email ?? ''} linked={linked} status={status} reason="Not available while acting as this user: only the account owner can link or unlink PayPal." />;
+  }
+  const locked = linked || status.busy;
   return (
     <section aria-labelledby="settings-paypal" className="paypal-form">
       <h2 id="settings-paypal">PayPal account</h2>
       <p>Withdrawals are paid to this PayPal account.</p>
-      {!allowed && <p>Not available while acting as this user.</p>}
       <div role="status" aria-live="polite">
         {status.linkedSuccess && <p className="notice notice--success">{status.linkedSuccess}</p>}
         {status.verifyError && <p className="notice notice--info">{status.verifyError}</p>}
@@ -119,11 +118,11 @@ export function PayPalAccountForm() {
           )}
         </div>
         {linked ? (
-          <button className="button button--link" type="button" disabled={status.busy || !allowed} onClick={() => void onUseAnother()}>
+          <button className="button button--link" type="button" disabled={status.busy} onClick={() => void onUseAnother()}>
             Use Another Paypal Account
           </button>
         ) : (
-          <button className="button button--link" type="submit" disabled={status.busy || !allowed}>
+          <button className="button button--link" type="submit" disabled={status.busy}>
             Link My PayPal Account
           </button>
         )}
