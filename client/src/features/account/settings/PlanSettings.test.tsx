@@ -28,11 +28,11 @@ test('the renewal payment method changes to a PayPal account through the same Pa
   });
   const nonces: string[] = [];
   server.use(
-    api.query(PlanSettingsQuery, () => HttpResponse.json({ data: { viewer: { __typename: 'User', id: 'u1', impersonatedBy: null, subscription: subscription(), payments: [] } } })),
+    api.query(PlanSettingsQuery, () => HttpResponse.json({ data: { viewer: { id: 'u1', impersonatedBy: null, subscription: subscription(), payments: [] } } })),
     api.mutation(UpdatePaymentMethodMutation, ({ variables }) => {
       nonces.push(String(variables.input.paymentMethodNonce));
       method = { __typename: 'PaymentMethod', id: 'pm-paypal', label: 'PayPal buyer@example.com' };
-      return HttpResponse.json({ data: { updatePaymentMethod: { __typename: 'UpdatePaymentMethodPayload', paymentMethod: method, subscription: subscription() } } });
+      return HttpResponse.json({ data: { updatePaymentMethod: { paymentMethod: method, subscription: subscription() } } });
     }),
     http.get(`${ORIGIN}/api/braintree/token`, () => HttpResponse.json({ clientToken: 'sbx_client.x.y', gateway: 'sandbox' })),
     http.post(`${ORIGIN}/api/payments-sandbox/paypal/create-payment`, () => HttpResponse.json({ paymentId: 'pp-1' })),

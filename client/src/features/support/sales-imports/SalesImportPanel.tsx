@@ -5,27 +5,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../../gql';
+import { SalesImportsQuery } from './sales-imports.graphql';
 import { TableRegion } from '../../../ui/TableRegion';
 import { SalesImportReview } from './SalesImportReview';
 
-export const SalesImportsQuery = graphql(`
-  query SalesImports {
-    salesImports {
-      id
-      source
-      fileName
-      period
-      status
-      rowsRead
-      rowsMatched
-      rowsUnmatched
-      rowsRejected
-      postedCents
-      error
-    }
-  }
-`);
 
 function lastMonth(): string {
   const d = new Date();

@@ -5,8 +5,8 @@ import { HttpResponse } from 'msw';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
-import { SalesImportPanel, SalesImportsQuery } from './SalesImportPanel';
-import { AttachSalesLineMutation, LeaveSalesLineUnclaimedMutation, SalesImportReviewQuery } from './SalesImportReview';
+import { SalesImportPanel } from './SalesImportPanel';
+import { AttachSalesLineMutation, LeaveSalesLineUnclaimedMutation, SalesImportReviewQuery, SalesImportsQuery } from './sales-imports.graphql';
 
 const server = useMswServer();
 

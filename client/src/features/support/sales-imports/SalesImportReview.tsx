@@ -5,44 +5,10 @@
  */
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { graphql } from '../../../gql';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { Spinner } from '../../../ui/Spinner';
 import { TableRegion } from '../../../ui/TableRegion';
-import { SalesImportsQuery } from './SalesImportPanel';
-
-export const SalesImportReviewQuery = graphql(`
-  query SalesImportReview($batchId: ID!) {
-    salesImportReview(batchId: $batchId) {
-      id
-      lineNo
-      serviceName
-      isrc
-      upc
-      storeId
-      trackTitle
-      artistName
-      units
-      payable
-    }
-    salesImportErrors(batchId: $batchId) {
-      lineNo
-      message
-    }
-  }
-`);
-
-export const AttachSalesLineMutation = graphql(`
-  mutation AttachSalesLine($lineId: ID!, $trackId: ID!) {
-    attachSalesLine(lineId: $lineId, trackId: $trackId)
-  }
-`);
-
-export const LeaveSalesLineUnclaimedMutation = graphql(`
-  mutation LeaveSalesLineUnclaimed($lineId: ID!) {
-    leaveSalesLineUnclaimed(lineId: $lineId)
-  }
-`);
+import { AttachSalesLineMutation, LeaveSalesLineUnclaimedMutation, SalesImportReviewQuery, SalesImportsQuery } from './sales-imports.graphql';
 
 interface Props {
   batchId: string;

@@ -1,0 +1,53 @@
+/** The staff's sales-import documents: the list of imports and one report's review list. */
+import { graphql } from '../../../gql';
+
+export const SalesImportsQuery = graphql(`
+  query SalesImports {
+    salesImports {
+      id
+      source
+      fileName
+      period
+      status
+      rowsRead
+      rowsMatched
+      rowsUnmatched
+      rowsRejected
+      postedCents
+      error
+    }
+  }
+`);
+
+export const SalesImportReviewQuery = graphql(`
+  query SalesImportReview($batchId: ID!) {
+    salesImportReview(batchId: $batchId) {
+      id
+      lineNo
+      serviceName
+      isrc
+      upc
+      storeId
+      trackTitle
+      artistName
+      units
+      payable
+    }
+    salesImportErrors(batchId: $batchId) {
+      lineNo
+      message
+    }
+  }
+`);
+
+export const AttachSalesLineMutation = graphql(`
+  mutation AttachSalesLine($lineId: ID!, $trackId: ID!) {
+    attachSalesLine(lineId: $lineId, trackId: $trackId)
+  }
+`);
+
+export const LeaveSalesLineUnclaimedMutation = graphql(`
+  mutation LeaveSalesLineUnclaimed($lineId: ID!) {
+    leaveSalesLineUnclaimed(lineId: $lineId)
+  }
+`);
