@@ -2,7 +2,7 @@
 // `npm test`: every check, in order, on a fresh machine. Prints each step's outcome and a
 // closing line with the number of tests passed and failed across all runners.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -84,18 +84,28 @@ jest('domain unit tests', 'domain');
 // migrating and serving it, COPY-based imports, the ledger, durable jobs and crash recovery.
 // Everything else is the same SQL on the same PostgreSQL engine; the e2e journeys run on PGlite.
 // Without PostgreSQL the whole suite runs on PGlite.
-const ISOLATED = ['--testPathIgnorePatterns=/node_modules/', '--testPathPatterns=\\.isolated\\.test\\.ts$'];
+// *.isolated.test.ts change the process for every later file, or need the machine to themselves
+// (api/jest.config.js): one jest process each.
+const isolatedFiles = readdirSync(path.join(root, 'api', 'src'), { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.isolated.test.ts'))
+  .sort();
+function isolated(label, env) {
+  for (const file of isolatedFiles) {
+    const name = path.basename(file, '.isolated.test.ts');
+    jest(`api ${name} in a process of its own (${label})`, 'api', env, 'api', ['--testPathIgnorePatterns=/node_modules/', `--testPathPatterns=${file.replace(/[.]/g, '\\.')}$`]);
+  }
+}
 const PGLITE_ONLY = ['--maxWorkers=2', '--testPathPatterns=src/db/(database|connection-errors)\\.test|src/jobs/|src/modules/(sales|ledger)/|src/modules/earnings/payout-crash|src/modules/releases/transfer\\.test'];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresReachable(pgUrl)) {
   jest('api tests on PostgreSQL', 'api', { TEST_DATABASE_URL: pgUrl }, 'api', ['--maxWorkers=2']);
-  // *.isolated.test.ts change the process for every later file (api/jest.config.js): a jest each.
-  jest('api tests in a process of their own (PostgreSQL)', 'api', { TEST_DATABASE_URL: pgUrl }, 'api', ISOLATED);
+  isolated('PostgreSQL', { TEST_DATABASE_URL: pgUrl });
   jest('api tests where the embedded database differs (PGlite)', 'api', { TEST_DATABASE_URL: '' }, 'api', PGLITE_ONLY);
 } else {
   process.stdout.write(`\n(PostgreSQL not reachable at ${new URL(pgUrl).host}: the API suite runs on PGlite)\n`);
   jest('api tests on PGlite', 'api', { TEST_DATABASE_URL: '' }, 'api', ['--maxWorkers=2']);
-  jest('api tests in a process of their own (PGlite)', 'api', { TEST_DATABASE_URL: '' }, 'api', ISOLATED);
+  isolated('PGlite', { TEST_DATABASE_URL: '' });
 }
 jest('client component tests', 'client');
 const pwOut = path.join(results, 'e2e.json');

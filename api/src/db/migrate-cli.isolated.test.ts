@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,11 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 beforeEach(() => {
   lines = [];
 });
+
+// Each case starts Prisma's WASM schema engine two or three times: CPU-bound, tens of seconds on a
+// quiet machine, minutes beside other jest workers. It runs in a jest process of its own
+// (*.isolated.test.ts) with room to spare.
+jest.setTimeout(300_000);
 
 describe('scripts/db/migrate.ts', () => {
   it('create writes the first migration and the lockfile; check then passes; create again is a no-op', async () => {
