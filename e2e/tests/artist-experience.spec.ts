@@ -296,7 +296,7 @@ test('a release waiting for review cannot be submitted again and says what an ed
 /** Every signed-in screen of the artist, at desktop and phone widths: axe finds nothing; screenshots for review. */
 test('every signed-in route passes axe at 1280 and 375 px, and the main screens are photographed', async ({ page }) => {
   // 18 full axe runs and 10 full-page photographs; /settings now holds plans, tokens and webhooks.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signIn(page);
   await page.goto('/releases');
   const firstRelease = await page.getByRole('list', { name: 'Your releases' }).getByRole('link').first().getAttribute('href');

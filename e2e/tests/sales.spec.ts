@@ -39,7 +39,10 @@ test('staff import a small report; the demo artist sees the new rows, sorts by P
   await expect(panel.getByRole('status')).toHaveText('Report received: the import has started.');
   const row = panel.getByRole('row').filter({ hasText: 'qobuz.csv' });
   await expect(row).toContainText('POSTED', { timeout: 20_000 });
-  await expect(row.getByRole('cell')).toHaveText(['qobuz.csv', period, 'POSTED', '3', '2', '1', '0', /^\d+\.\d\d$/]);
+  await expect(row.getByRole('cell')).toHaveText(['qobuz.csv', period, 'POSTED', '3', '2', '1', '0', /^\d+\.\d\d$/, 'Review qobuz.csv']);
+  // The unmatched line waits in the report's review list.
+  await row.getByRole('button', { name: 'Review qobuz.csv' }).click();
+  await expect(panel.getByRole('table', { name: 'Lines waiting for review in qobuz.csv' })).toContainText('ISRC ZZ9999999999');
 
   await page.context().clearCookies();
   await signIn(page, ARTIST);
