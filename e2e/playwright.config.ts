@@ -11,11 +11,12 @@ const dataDir = path.join(root, '.test-results', `e2e-data-${port}`);
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // Two workers share the one server: each journey creates the data it changes.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker: on a 2-core machine a second one made the run slower (1,251 s against 1,024 s),
+  // the browser already keeps both cores busy. E2E_WORKERS raises it on a bigger machine.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
-  // Generous: a 2-core CI machine running two workers beside the server is slow, and these are
-  // journeys, not speed checks (speed targets live in bench/).
+  // Generous: a loaded 2-core CI machine is slow, and these are journeys, not speed checks
+  // (speed targets live in bench/).
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',

@@ -107,7 +107,8 @@ if (await postgresReachable(pgUrl)) {
   jest('api tests on PGlite', 'api', { TEST_DATABASE_URL: '' }, 'api', ['--maxWorkers=2']);
   isolated('PGlite', { TEST_DATABASE_URL: '' });
 }
-jest('client component tests', 'client');
+// Component tests are CPU-bound and independent: both cores (jest's default leaves one idle on 2).
+jest('client component tests', 'client', {}, 'client', ['--maxWorkers=2']);
 const pwOut = path.join(results, 'e2e.json');
 step('browser build', node, [bin('vite/bin/vite.js'), 'build', 'client', '--logLevel', 'warn'], { group: 'e2e' });
 step('e2e journeys (Chromium)', node, [bin('@playwright/test/cli.js'), 'test'], {
