@@ -37,6 +37,7 @@ test('links a verified account: the success notice appears and the fields lock',
   await user.type(await screen.findByLabelText('First Name'), 'Ada');
   await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
   await user.type(screen.getByLabelText('PayPal Email'), 'ada@paypal.test');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Link My PayPal Account' })).toBeEnabled());
   await user.click(screen.getByRole('button', { name: 'Link My PayPal Account' }));
   expect(await screen.findByText('Your PayPal account has been successfully verified and linked to your Cadence profile.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByLabelText('PayPal Email')).toHaveAttribute('readonly'));
@@ -138,4 +139,26 @@ test('email-only variant without a linked account: the email is required and val
   expect(email).toHaveAttribute('aria-invalid', 'true');
   await user.type(email, '{Enter}');
   expect(sent).toBe(false);
+});
+
+test('until the profile arrives the fields take typing but Link waits; acting as the user it never becomes active', async () => {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    api.query(PayPalAccountQuery, async () => {
+      await answered;
+      return HttpResponse.json({ data: viewer(false, false) });
+    }),
+  );
+  const user = userEvent.setup();
+  renderForm();
+  await user.type(await screen.findByLabelText('First Name'), 'Ada');
+  expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+  expect(screen.getByRole('button', { name: 'Link My PayPal Account' })).toBeDisabled();
+  answer();
+  // Support acting as the user: the email-only variant, its actions inactive.
+  await waitFor(() => expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument());
+  const buttons = screen.getAllByRole('button');
+  expect(buttons.length).toBeGreaterThan(0);
+  for (const button of buttons) expect(button).toBeDisabled();
 });

@@ -22,6 +22,8 @@ export function PayPalAccountForm() {
   const [link] = useMutation(LinkPayPalMutation);
   const [unlink] = useMutation(UnlinkPayPalMutation);
   const account = data?.viewer?.payPalAccount;
+  // Until the profile arrives the form takes typing, but its buttons wait to know whether the viewer
+  // may link (support acting as the user may not).
   const allowed = data?.viewer?.viewerCan.withdraw ?? true;
   const [values, setValues] = useState<{ firstName: string; lastName: string; email: string }>({ firstName: '', lastName: '', email: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -118,11 +120,11 @@ export function PayPalAccountForm() {
           )}
         </div>
         {linked ? (
-          <button className="button button--link" type="button" disabled={status.busy} onClick={() => void onUseAnother()}>
+          <button className="button button--link" type="button" disabled={status.busy || !data} onClick={() => void onUseAnother()}>
             Use Another Paypal Account
           </button>
         ) : (
-          <button className="button button--link" type="submit" disabled={status.busy}>
+          <button className="button button--link" type="submit" disabled={status.busy || !data}>
             Link My PayPal Account
           </button>
         )}
