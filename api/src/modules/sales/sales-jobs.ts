@@ -12,7 +12,10 @@ import type { SqlRunner } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { registerSalesBatch, runSalesImport } from './sales-import.service.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { checkImportInput, registerSalesBatch, runSalesImport } from './sales-import.service.ts';
+import { requireStaff } from './sales.service.ts';
 
 export const SALES_IMPORT_JOB = 'sales.import';
 
@@ -44,6 +47,21 @@ export async function acceptSalesReport(
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/**
+ * A staff member's upload of a store report, over either transport: checked, saved, queued once
+ * per checksum, and audited when it is new.
+ */
+export async function uploadSalesReport(ctx: AppContext, input: { body: Readable; period: string; source: string; fileName: string | null }): Promise<{ batchId: string; created: boolean }> {
+  const staffId = requireStaff(ctx);
+  const fields = { period: input.period, source: input.source };
+  checkImportInput(fields);
+  const out = await acceptSalesReport({ prisma: ctx.prisma, config: ctx.config }, { ...input, uploadedById: staffId });
+  if (out.created) {
+    await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_REPORT_UPLOADED', userId: null, entityType: 'SalesImportBatch', entityId: out.batchId, newValues: { ...fields, fileName: input.fileName } });
+  }
+  return out;
 }
 
 /** The job handler: runs the batch from its saved report, recording progress on the batch. */

@@ -8,7 +8,6 @@ import {
   centsOf,
   exportSales,
   listSales,
-  requireStaff,
   salesImportDetail,
   salesTotal,
   SALES_SORT_COLUMNS,
@@ -19,9 +18,7 @@ import {
   type SalesQuery,
   type SalesSortColumn,
 } from './sales.service.ts';
-import { acceptSalesReport } from './sales-jobs.ts';
-import { checkImportInput } from './sales-import.service.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { uploadSalesReport } from './sales-jobs.ts';
 import { salesCsvHeader, salesCsvLine } from './sales-csv.ts';
 
 function str(v: unknown): string | undefined {
@@ -119,13 +116,7 @@ export function salesRouter(): Router {
     '/support/sales-imports',
     signedIn,
     handler(async (req, res) => {
-      const staffId = requireStaff(req.ctx);
-      const input = { period: str(req.query.period) ?? '', source: str(req.query.source) ?? '' };
-      checkImportInput(input);
-      const out = await acceptSalesReport({ prisma: req.ctx.prisma, config: req.ctx.config }, { body: req, ...input, fileName: str(req.query.fileName) ?? null, uploadedById: staffId });
-      if (out.created) {
-        await recordAudit(req.ctx, { category: 'SUPPORT', subcategory: 'SALES_REPORT_UPLOADED', userId: null, entityType: 'SalesImportBatch', entityId: out.batchId, newValues: { ...input, fileName: str(req.query.fileName) ?? null } });
-      }
+      const out = await uploadSalesReport(req.ctx, { body: req, period: str(req.query.period) ?? '', source: str(req.query.source) ?? '', fileName: str(req.query.fileName) ?? null });
       res.status(out.created ? 202 : 200);
       return out;
     }),

@@ -17,8 +17,8 @@ import {
   type SaleRow,
   type SalesPayload,
 } from './sales.service.ts';
-import { attachSalesLineIn, checkImportInput, leaveSalesLineUnclaimed } from './sales-import.service.ts';
-import { acceptSalesReport } from './sales-jobs.ts';
+import { attachSalesLineIn, leaveSalesLineUnclaimed } from './sales-import.service.ts';
+import { uploadSalesReport } from './sales-jobs.ts';
 import { badInput } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
@@ -327,16 +327,10 @@ builder.mutationField('importSalesReport', (t) =>
     authScopes: { support: true },
     args: { input: t.arg({ type: ImportSalesReportInput, required: true }) },
     resolve: async (_p, { input }, ctx) => {
-      const staffId = requireStaff(ctx);
-      const fields = { period: input.period, source: input.source };
-      checkImportInput(fields);
+      requireStaff(ctx);
       if (!input.file) throw badInput('Send the report file', [{ field: 'file', key: 'required', message: 'Choose a report file' }], 'required');
       const file = await input.file;
-      const out = await acceptSalesReport({ prisma: ctx.prisma, config: ctx.config }, { body: file.createReadStream(), ...fields, fileName: file.filename, uploadedById: staffId });
-      if (out.created) {
-        await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_REPORT_UPLOADED', userId: null, entityType: 'SalesImportBatch', entityId: out.batchId, newValues: { ...fields, fileName: file.filename } });
-      }
-      return out;
+      return uploadSalesReport(ctx, { body: file.createReadStream(), period: input.period, source: input.source, fileName: file.filename });
     },
   }),
 );
