@@ -30,9 +30,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The real `npm start` (the test command has already built the client), on a fresh database
-    // each run so the journeys always meet the demo seed as it was written.
-    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node scripts/start.mjs --no-build`,
+    // The real `npm start` (the test command has already built the client) on a fresh database each
+    // run (start-server.mjs): the embedded one, or PostgreSQL when E2E_DATABASE_URL names a database.
+    command: `node e2e/start-server.mjs "${dataDir}"`,
     cwd: root,
     url: `http://127.0.0.1:${port}/readyz`,
     // A first start migrates and seeds the demo data: seconds on a quiet machine, minutes on a busy one.
