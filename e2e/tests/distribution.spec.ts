@@ -1,11 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFakeSftpServer, type FakeSftpServer } from '../../api/src/integrations/stores/fake-sftp-server.ts';
 import { ernSchemaErrors } from '../../api/src/integrations/ddex/ern-test-kit.ts';
-import { wav } from '../e2e-test-kit.ts';
+import { completeDraft, releaseStatus } from '../e2e-test-kit.ts';
 
 // Issue 14, the whole chain: the artist submits; support approves in the console; the delivery job
 // writes a schema-valid ERN, the audio and the cover to a real SFTP server (in this process); the
@@ -14,7 +13,6 @@ import { wav } from '../e2e-test-kit.ts';
 const ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
 const SUPPORT = { username: 'support@cadence.test', password: 'Cadence123' };
 const ADMIN = { username: 'admin@cadence.test', password: 'Cadence123' };
-const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 async function pageAs(browser: Browser, who: { username: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -25,25 +23,6 @@ async function pageAs(browser: Browser, who: { username: string; password: strin
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function statusOf(request: APIRequestContext, id: string): Promise<string> {
-  return ((await (await request.get(`/api/releases/${id}`)).json()) as { status: string }).status;
-}
-
-/** A complete two-track release with a cover, for one store, dated today (so it may go live once acknowledged); not yet submitted. */
-async function completeDraft(request: APIRequestContext, title: string, outletUri: string): Promise<string> {
-  const created = await request.post('/api/releases', { data: { title, genreId: '2751', languageId: 'EN', releaseDate: today(), outletUris: [outletUri] } });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  for (const [name, hz] of [['first-song.wav', 440], ['second-song.wav', 660]] as const) {
-    const up = await request.post('/api/track/upload', { headers: XHR, multipart: { releaseId: id, file: { name, mimeType: 'audio/wav', buffer: wav(1, hz) } } });
-    expect(up.status()).toBe(201);
-  }
-  const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
-  const cover = await request.post('/api/releases/cover-upload', { headers: XHR, multipart: { releaseId: id, file: { name: 'cover.png', mimeType: 'image/png', buffer: png } } });
-  expect(cover.status()).toBe(200);
-  return id;
-}
 
 /** Support opens the release's review page from the queue. */
 async function openFromQueue(support: Page, title: string) {
@@ -101,7 +80,7 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
     // The artist submits in the editor; the check puts it in the review queue.
     await artist.goto(`/releases/${id}`);
     await artist.getByRole('button', { name: 'Submit release' }).click();
-    await expect.poll(() => statusOf(artist.request, id), { timeout: 20_000 }).toBe('VALIDATED');
+    await expect.poll(() => releaseStatus(artist.request, id), { timeout: 20_000 }).toBe('VALIDATED');
 
     // Support approves in the console.
     await openFromQueue(support, title);
@@ -109,7 +88,7 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
     await expect(support.getByRole('status').filter({ hasText: 'Approved' })).toBeVisible();
 
     // The delivery job sends the batch to the SFTP server: ERN, audio, cover, then the marker.
-    await expect.poll(() => statusOf(artist.request, id), { timeout: 30_000 }).toBe('DELIVERED');
+    await expect.poll(() => releaseStatus(artist.request, id), { timeout: 30_000 }).toBe('DELIVERED');
     const files = filesUnder(path.join(sftpRoot, 'incoming'));
     const marker = files.find((f) => path.basename(f).startsWith('BatchComplete_'));
     expect(marker).toBeDefined();
@@ -139,7 +118,7 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
     await support.reload();
     await support.getByRole('button', { name: /^Mark acknowledged: / }).click();
     await expect(support.getByRole('status').filter({ hasText: 'Marked acknowledged' })).toBeVisible();
-    await expect.poll(() => statusOf(artist.request, id), { timeout: 10_000 }).toBe('LIVE');
+    await expect.poll(() => releaseStatus(artist.request, id), { timeout: 10_000 }).toBe('LIVE');
     await artist.reload();
     await expect(artist.getByText('Published', { exact: true }).first()).toBeVisible();
     await expect(artist.getByRole('region', { name: 'Stores' }).getByRole('listitem')).toContainText('Live');
@@ -147,7 +126,7 @@ test('submitted, approved in the console, delivered as a valid ERN over SFTP, li
     // The artist asks for a takedown; the takedown message reaches the store; Takedown Complete.
     await artist.getByRole('button', { name: 'Take down' }).click();
     await artist.getByRole('dialog').getByRole('button', { name: 'Take down' }).click();
-    await expect.poll(() => statusOf(artist.request, id), { timeout: 30_000 }).toBe('TAKEDOWN_COMPLETED');
+    await expect.poll(() => releaseStatus(artist.request, id), { timeout: 30_000 }).toBe('TAKEDOWN_COMPLETED');
     const takedowns = filesUnder(path.join(sftpRoot, 'incoming')).filter((f) => f.endsWith('.xml') && !path.basename(f).startsWith('BatchComplete_') && !f.startsWith(`${batch}${path.sep}`));
     expect(takedowns).toHaveLength(1);
     const takedownXml = readFileSync(path.join(sftpRoot, 'incoming', takedowns[0]!), 'utf8');
@@ -171,7 +150,7 @@ test('support rejects a release with a reason for track 1, and the artist reads 
   const id = await completeDraft(artist.request, title, dsps[0]!.uri);
   await artist.goto(`/releases/${id}`);
   await artist.getByRole('button', { name: 'Submit release' }).click();
-  await expect.poll(() => statusOf(artist.request, id), { timeout: 20_000 }).toBe('VALIDATED');
+  await expect.poll(() => releaseStatus(artist.request, id), { timeout: 20_000 }).toBe('VALIDATED');
 
   // Support has no store endpoints screen: the refusal is announced and the link is hidden.
   await support.goto('/support/store-endpoints');

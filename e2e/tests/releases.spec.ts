@@ -1,48 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-
-const ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
-
-/** A PCM WAV (44.1 kHz, 16 bit, stereo) holding a quiet sine tone: header and samples written by hand. */
-function wav(seconds: number, frequency: number): Buffer {
-  const sampleRate = 44_100;
-  const channels = 2;
-  const bytesPerSample = 2;
-  const frames = Math.round(seconds * sampleRate);
-  const dataSize = frames * channels * bytesPerSample;
-  const buffer = Buffer.alloc(44 + dataSize);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + dataSize, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20); // PCM
-  buffer.writeUInt16LE(channels, 22);
-  buffer.writeUInt32LE(sampleRate, 24);
-  buffer.writeUInt32LE(sampleRate * channels * bytesPerSample, 28);
-  buffer.writeUInt16LE(channels * bytesPerSample, 32);
-  buffer.writeUInt16LE(bytesPerSample * 8, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(dataSize, 40);
-  for (let i = 0; i < frames; i += 1) {
-    const sample = Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 8000);
-    for (let c = 0; c < channels; c += 1) buffer.writeInt16LE(sample, 44 + (i * channels + c) * bytesPerSample);
-  }
-  return buffer;
-}
-
-/** Signs in through the GraphQL signIn mutation; the session cookie lands in the page's context. */
-async function signIn(page: Page) {
-  const response = await page.request.post('/graphql', {
-    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: ARTIST } },
-  });
-  expect(response.ok()).toBe(true);
-  expect((await response.json()).errors).toBeUndefined();
-}
+import { DEMO_ARTIST, deliveredRelease, signInAs, wav } from '../e2e-test-kit.ts';
 
 test('an artist creates a release with two tracks, credits, cover art, fixes an ISRC duplicate and submits it', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInAs(page, DEMO_ARTIST);
   const title = `Night Drive ${Date.now()}`;
 
   await page.goto('/releases');
@@ -122,19 +84,23 @@ test('an artist creates a release with two tracks, credits, cover art, fixes an 
   await expect(row).toContainText('Pending');
 });
 
-test('an artist takes down a live release and sees Takedown Submitted', async ({ page }) => {
-  await signIn(page);
+test('an artist takes down a delivered release and sees Takedown Submitted', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, DEMO_ARTIST);
+  // Its own release, so that a retry finds one to take down and the demo catalogue stays as seeded.
+  const title = `Takedown ${Date.now()}`;
+  await deliveredRelease(page.request, title);
   await page.goto('/releases');
-  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Midnight Signals' }) });
-  await expect(row).toContainText('Published');
-  await row.getByRole('button', { name: 'Take down Midnight Signals' }).click();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(row).toContainText(/Delivered|Published/);
+  await row.getByRole('button', { name: `Take down ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Take down this release?' });
   await dialog.getByRole('button', { name: 'Take down' }).click();
   await expect(row).toContainText('Takedown Submitted');
   await expect(row.getByRole('button', { name: /Take down/ })).toHaveCount(0);
 
   // The status is the server's, not only the page's: it survives a reload. By then the takedown
-  // delivery may already have completed (this demo release was sent to no store).
+  // delivery may already have completed.
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Midnight Signals' }) })).toContainText(/Takedown (Submitted|Complete)/);
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) })).toContainText(/Takedown (Submitted|Complete)/);
 });
