@@ -5,6 +5,7 @@ import {
   countsTowardsTotals,
   displayStatus,
   hasPublishedRelease,
+  canReopen,
   isDeletable,
   isDenied,
   isDownloadEligible,
@@ -55,6 +56,9 @@ describe('rules by status', () => {
       expect(countsTowardsTotals(status)).toBe(counted);
     },
   );
+  it.each(RELEASE_STATUSES.map((s) => [s, ['BEFORE_CREATED', 'REJECTED', 'VALIDATED'].includes(s)] as const))('%s: back to draft %s', (status, reopenable) => {
+    expect(canReopen(status)).toBe(reopenable);
+  });
 });
 
 const r = (status: ReleaseStatus, extra: Partial<ReleaseLike> = {}): ReleaseLike => ({ status, ...extra });

@@ -12,7 +12,7 @@ import {
   VARIOUS_ARTISTS_THRESHOLD,
 } from './constants';
 import { formatUsDate, toCalendarDate } from './date-string';
-import { statusOrder, type ReleaseStatus } from './release-status';
+import { canTransition, statusOrder, type ReleaseStatus } from './release-status';
 
 /** The fields the status rules read. Dates are 'YYYY-MM-DD' (timestamps are cut to their date). */
 export interface ReleaseLike {
@@ -52,6 +52,11 @@ export function areTracksViewable(status: ReleaseStatus): boolean {
 /** The user may delete the release: NOT_COMPLETED, REJECTED, OK, BEFORE_CREATED. */
 export function isDeletable(status: ReleaseStatus): boolean {
   return DELETABLE.includes(status);
+}
+
+/** The user may send the release back to draft (NOT_COMPLETED): the status table's user move, from BEFORE_CREATED, REJECTED or VALIDATED. */
+export function canReopen(status: ReleaseStatus): boolean {
+  return canTransition(status, 'NOT_COMPLETED', 'user');
 }
 
 /** A takedown may be requested for LIVE or DELIVERED releases. */
