@@ -24,6 +24,7 @@ import {
   type ReleaseLike,
 } from './release-rules';
 import { RELEASE_STATUSES, type ReleaseStatus } from './release-status';
+import { SUNSET_DATE_DEFAULT } from './constants';
 
 const TODAY = '2024-06-15';
 
@@ -133,7 +134,7 @@ describe('isDownloadEligible', () => {
     [r('NOT_COMPLETED'), false],
     [r('AWAITING_TAKEDOWN'), false],
   ])('%j -> %s with the default sunset date', (release, expected) => {
-    expect(isDownloadEligible(release)).toBe(expected);
+    expect(isDownloadEligible(release, SUNSET_DATE_DEFAULT)).toBe(expected);
   });
   it('uses the configured sunset date', () => {
     const release = r('TAKEDOWN_COMPLETED', { takedownDate: '2024-09-27' });
@@ -207,7 +208,7 @@ describe('display defaults', () => {
 
 describe('releaseFlags', () => {
   it('bundles every predicate', () => {
-    expect(releaseFlags(r('DELIVERED', { releaseDate: '2024-07-01' }), TODAY)).toEqual({
+    expect(releaseFlags(r('DELIVERED', { releaseDate: '2024-07-01' }), TODAY, SUNSET_DATE_DEFAULT)).toEqual({
       displayStatus: 'Scheduled',
       isEditable: false,
       areTracksViewable: true,

@@ -8,7 +8,6 @@ import {
   RECORDING_VERSION_ID_DEFAULT,
   RECORDING_VERSION_ID_LIVE,
   RELEASE_DATE_ASAP,
-  SUNSET_DATE_DEFAULT,
   VARIOUS_ARTISTS_THRESHOLD,
 } from './constants';
 import { formatUsDate, toCalendarDate } from './date-string';
@@ -123,9 +122,10 @@ export function isTakedownComplete(release: ReleaseLike): boolean {
 
 /**
  * Audio may be downloaded: LIVE, DELIVERED, APPROVED; TAKEDOWN_COMPLETED when taken down after the
- * sunset date; REJECTED when rejected after the sunset date (sunset comes from configuration).
+ * sunset date; REJECTED when rejected after the sunset date. The sunset date is the deployment's
+ * (configuration), so it has no default here: a caller cannot forget it and get another's answer.
  */
-export function isDownloadEligible(release: ReleaseLike, sunsetDate: string = SUNSET_DATE_DEFAULT): boolean {
+export function isDownloadEligible(release: ReleaseLike, sunsetDate: string): boolean {
   if (DOWNLOADABLE.includes(release.status)) return true;
   if (release.status === 'TAKEDOWN_COMPLETED') return dateAfter(release.takedownDate, sunsetDate);
   return release.status === 'REJECTED' && dateAfter(release.rejectDate, sunsetDate);
@@ -197,8 +197,8 @@ export function hasPublishedRelease(releases: readonly ReleaseLike[], today: str
   return releases.some((r) => isPublished(r, today));
 }
 
-/** All status predicates of a release at once (what the API exposes and the client cache reads). */
-export function releaseFlags(release: ReleaseLike, today: string, sunsetDate: string = SUNSET_DATE_DEFAULT) {
+/** All status predicates of a release at once, as the API exposes them; `sunsetDate` is the configured one. */
+export function releaseFlags(release: ReleaseLike, today: string, sunsetDate: string) {
   return {
     displayStatus: displayStatus(release, today),
     isEditable: isEditable(release.status),
