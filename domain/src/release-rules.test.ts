@@ -23,7 +23,7 @@ import {
   REJECTED_BY_USER,
   type ReleaseLike,
 } from './release-rules';
-import { RELEASE_STATUSES, type ReleaseStatus } from './release-status';
+import { RELEASE_STATUSES, RELEASE_TRANSITIONS, type ReleaseStatus } from './release-status';
 import { SUNSET_DATE_DEFAULT } from './constants';
 
 const TODAY = '2024-06-15';
@@ -57,6 +57,17 @@ describe('rules by status', () => {
       expect(countsTowardsTotals(status)).toBe(counted);
     },
   );
+  it('takes deletable and back-to-draft from the status table, the one list of them', () => {
+    // A rule added to the table is followed at once: there is no second list to forget.
+    const table = RELEASE_TRANSITIONS as { from: readonly ReleaseStatus[]; to: ReleaseStatus; by: readonly string[]; why: string }[];
+    table.push({ from: ['FAILED'], to: 'DELETED', by: ['user'], why: 'test' }, { from: ['FAILED'], to: 'NOT_COMPLETED', by: ['user'], why: 'test' });
+    try {
+      expect([isDeletable('FAILED'), canReopen('FAILED')]).toEqual([true, true]);
+    } finally {
+      table.splice(-2, 2);
+    }
+    expect([isDeletable('FAILED'), canReopen('FAILED')]).toEqual([false, false]);
+  });
   it.each(RELEASE_STATUSES.map((s) => [s, ['BEFORE_CREATED', 'REJECTED', 'VALIDATED'].includes(s)] as const))('%s: back to draft %s', (status, reopenable) => {
     expect(canReopen(status)).toBe(reopenable);
   });

@@ -27,7 +27,6 @@ export const REJECTED_BY_USER = 'REJECTED_BY_USER';
 
 const EDITABLE: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'BEFORE_CREATED', 'REJECTED', 'VALIDATED'];
 const TRACKS_HIDDEN: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'BEFORE_CREATED', 'REJECTED'];
-const DELETABLE: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'REJECTED', 'OK', 'BEFORE_CREATED'];
 const TAKEDOWNABLE: readonly ReleaseStatus[] = ['LIVE', 'DELIVERED'];
 const DOWNLOADABLE: readonly ReleaseStatus[] = ['LIVE', 'DELIVERED', 'APPROVED'];
 /** Only these statuses count towards the release and track totals. */
@@ -48,9 +47,9 @@ export function areTracksViewable(status: ReleaseStatus): boolean {
   return !TRACKS_HIDDEN.includes(status);
 }
 
-/** The user may delete the release: NOT_COMPLETED, REJECTED, OK, BEFORE_CREATED. */
+/** The user may delete the release: the status table's user move to DELETED (from NOT_COMPLETED, REJECTED, OK, BEFORE_CREATED). */
 export function isDeletable(status: ReleaseStatus): boolean {
-  return DELETABLE.includes(status);
+  return canTransition(status, 'DELETED', 'user');
 }
 
 /** The user may send the release back to draft (NOT_COMPLETED): the status table's user move, from BEFORE_CREATED, REJECTED or VALIDATED. */
