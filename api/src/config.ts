@@ -3,6 +3,7 @@
  * start-up with one line naming the variable, the value and what is expected.
  */
 import path from 'node:path';
+import { SUNSET_DATE_DEFAULT } from '@cadence/domain/constants';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -349,7 +350,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       blackDomainList: list(env, 'BLACK_DOMAIN_LIST', DEFAULT_BLACK_DOMAINS),
       sentryDsn: str(env, 'SENTRY_DSN', ''),
       beatportGenreMapping: list(env, 'BEATPORT_GENRE_MAPPING', ['2714', '2719']),
-      sunsetDate: isoDate(env, 'SUNSET_DATE', '2024-09-26'),
+      sunsetDate: isoDate(env, 'SUNSET_DATE', SUNSET_DATE_DEFAULT),
       disableWithdrawals: bool(env, 'DISABLE_WITHDRAWALS', false),
       withdrawalMinimum: int(env, 'WITHDRAWAL_MINIMUM', 1, 0, 1_000_000),
     },

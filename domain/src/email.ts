@@ -8,6 +8,10 @@ import { TEXT_LIMITS } from './text-limits';
 export const EMAIL_REQUIRED_MESSAGE = 'Email required';
 export const EMAIL_INVALID_MESSAGE = 'Not a valid email';
 export const EMAIL_BLOCKED_MESSAGE = 'Please use a different email address.';
+/** The legacy REST body of a change to an address another account has (core §8). */
+export const USER_EXISTS_BODY = 'User exists';
+/** The error key (GraphQL `extensions.key`) of the same refusal: clients match it, never the message. */
+export const USER_EXISTS_KEY = 'user-exists';
 
 /** The widely copied "common JS" email pattern: needs a dotted domain whose last label has 2+ letters. */
 export const COMMON_JS_EMAIL_PATTERN =
@@ -97,7 +101,7 @@ export function emailChangeSentMessage(email: string): string {
  * string body is shown as the server's message; otherwise nothing.
  */
 export function emailChangeErrorMessage(status: number, body: unknown): string | undefined {
-  if (body === 'User exists') return EMAIL_BLOCKED_MESSAGE;
+  if (body === USER_EXISTS_BODY) return EMAIL_BLOCKED_MESSAGE;
   if (status === 0) return 'Something with server. Please try again later';
   return typeof body === 'string' && body !== '' ? body : undefined;
 }

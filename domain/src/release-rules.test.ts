@@ -5,6 +5,7 @@ import {
   countsTowardsTotals,
   displayStatus,
   hasPublishedRelease,
+  canReopen,
   isDeletable,
   isDenied,
   isDownloadEligible,
@@ -22,7 +23,8 @@ import {
   REJECTED_BY_USER,
   type ReleaseLike,
 } from './release-rules';
-import { RELEASE_STATUSES, type ReleaseStatus } from './release-status';
+import { RELEASE_STATUSES, RELEASE_TRANSITIONS, type ReleaseStatus } from './release-status';
+import { SUNSET_DATE_DEFAULT } from './constants';
 
 const TODAY = '2024-06-15';
 
@@ -55,6 +57,20 @@ describe('rules by status', () => {
       expect(countsTowardsTotals(status)).toBe(counted);
     },
   );
+  it('takes deletable and back-to-draft from the status table, the one list of them', () => {
+    // A rule added to the table is followed at once: there is no second list to forget.
+    const table = RELEASE_TRANSITIONS as { from: readonly ReleaseStatus[]; to: ReleaseStatus; by: readonly string[]; why: string }[];
+    table.push({ from: ['FAILED'], to: 'DELETED', by: ['user'], why: 'test' }, { from: ['FAILED'], to: 'NOT_COMPLETED', by: ['user'], why: 'test' });
+    try {
+      expect([isDeletable('FAILED'), canReopen('FAILED')]).toEqual([true, true]);
+    } finally {
+      table.splice(-2, 2);
+    }
+    expect([isDeletable('FAILED'), canReopen('FAILED')]).toEqual([false, false]);
+  });
+  it.each(RELEASE_STATUSES.map((s) => [s, ['BEFORE_CREATED', 'REJECTED', 'VALIDATED'].includes(s)] as const))('%s: back to draft %s', (status, reopenable) => {
+    expect(canReopen(status)).toBe(reopenable);
+  });
 });
 
 const r = (status: ReleaseStatus, extra: Partial<ReleaseLike> = {}): ReleaseLike => ({ status, ...extra });
@@ -129,7 +145,7 @@ describe('isDownloadEligible', () => {
     [r('NOT_COMPLETED'), false],
     [r('AWAITING_TAKEDOWN'), false],
   ])('%j -> %s with the default sunset date', (release, expected) => {
-    expect(isDownloadEligible(release)).toBe(expected);
+    expect(isDownloadEligible(release, SUNSET_DATE_DEFAULT)).toBe(expected);
   });
   it('uses the configured sunset date', () => {
     const release = r('TAKEDOWN_COMPLETED', { takedownDate: '2024-09-27' });
@@ -203,7 +219,7 @@ describe('display defaults', () => {
 
 describe('releaseFlags', () => {
   it('bundles every predicate', () => {
-    expect(releaseFlags(r('DELIVERED', { releaseDate: '2024-07-01' }), TODAY)).toEqual({
+    expect(releaseFlags(r('DELIVERED', { releaseDate: '2024-07-01' }), TODAY, SUNSET_DATE_DEFAULT)).toEqual({
       displayStatus: 'Scheduled',
       isEditable: false,
       areTracksViewable: true,

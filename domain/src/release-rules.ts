@@ -8,11 +8,10 @@ import {
   RECORDING_VERSION_ID_DEFAULT,
   RECORDING_VERSION_ID_LIVE,
   RELEASE_DATE_ASAP,
-  SUNSET_DATE_DEFAULT,
   VARIOUS_ARTISTS_THRESHOLD,
 } from './constants';
 import { formatUsDate, toCalendarDate } from './date-string';
-import { statusOrder, type ReleaseStatus } from './release-status';
+import { canTransition, statusOrder, type ReleaseStatus } from './release-status';
 
 /** The fields the status rules read. Dates are 'YYYY-MM-DD' (timestamps are cut to their date). */
 export interface ReleaseLike {
@@ -28,7 +27,6 @@ export const REJECTED_BY_USER = 'REJECTED_BY_USER';
 
 const EDITABLE: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'BEFORE_CREATED', 'REJECTED', 'VALIDATED'];
 const TRACKS_HIDDEN: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'BEFORE_CREATED', 'REJECTED'];
-const DELETABLE: readonly ReleaseStatus[] = ['NOT_COMPLETED', 'REJECTED', 'OK', 'BEFORE_CREATED'];
 const TAKEDOWNABLE: readonly ReleaseStatus[] = ['LIVE', 'DELIVERED'];
 const DOWNLOADABLE: readonly ReleaseStatus[] = ['LIVE', 'DELIVERED', 'APPROVED'];
 /** Only these statuses count towards the release and track totals. */
@@ -49,9 +47,14 @@ export function areTracksViewable(status: ReleaseStatus): boolean {
   return !TRACKS_HIDDEN.includes(status);
 }
 
-/** The user may delete the release: NOT_COMPLETED, REJECTED, OK, BEFORE_CREATED. */
+/** The user may delete the release: the status table's user move to DELETED (from NOT_COMPLETED, REJECTED, OK, BEFORE_CREATED). */
 export function isDeletable(status: ReleaseStatus): boolean {
-  return DELETABLE.includes(status);
+  return canTransition(status, 'DELETED', 'user');
+}
+
+/** The user may send the release back to draft (NOT_COMPLETED): the status table's user move, from BEFORE_CREATED, REJECTED or VALIDATED. */
+export function canReopen(status: ReleaseStatus): boolean {
+  return canTransition(status, 'NOT_COMPLETED', 'user');
 }
 
 /** A takedown may be requested for LIVE or DELIVERED releases. */
@@ -118,9 +121,10 @@ export function isTakedownComplete(release: ReleaseLike): boolean {
 
 /**
  * Audio may be downloaded: LIVE, DELIVERED, APPROVED; TAKEDOWN_COMPLETED when taken down after the
- * sunset date; REJECTED when rejected after the sunset date (sunset comes from configuration).
+ * sunset date; REJECTED when rejected after the sunset date. The sunset date is the deployment's
+ * (configuration), so it has no default here: a caller cannot forget it and get another's answer.
  */
-export function isDownloadEligible(release: ReleaseLike, sunsetDate: string = SUNSET_DATE_DEFAULT): boolean {
+export function isDownloadEligible(release: ReleaseLike, sunsetDate: string): boolean {
   if (DOWNLOADABLE.includes(release.status)) return true;
   if (release.status === 'TAKEDOWN_COMPLETED') return dateAfter(release.takedownDate, sunsetDate);
   return release.status === 'REJECTED' && dateAfter(release.rejectDate, sunsetDate);
@@ -192,8 +196,8 @@ export function hasPublishedRelease(releases: readonly ReleaseLike[], today: str
   return releases.some((r) => isPublished(r, today));
 }
 
-/** All status predicates of a release at once (what the API exposes and the client cache reads). */
-export function releaseFlags(release: ReleaseLike, today: string, sunsetDate: string = SUNSET_DATE_DEFAULT) {
+/** All status predicates of a release at once, as the API exposes them; `sunsetDate` is the configured one. */
+export function releaseFlags(release: ReleaseLike, today: string, sunsetDate: string) {
   return {
     displayStatus: displayStatus(release, today),
     isEditable: isEditable(release.status),

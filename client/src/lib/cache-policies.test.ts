@@ -12,10 +12,13 @@ const RELEASE = gql`
       takedownDate
       rejectDate
       displayStatus
-      isEditable
-      isDraft
       isDenied
-      canBeTakenDown
+      isEditable
+      isDownloadEligible
+      viewerCan {
+        edit
+        download
+      }
       releaseDateText
     }
   }
@@ -34,10 +37,10 @@ function cacheWith(release: Record<string, unknown>) {
         takedownDate: null,
         rejectDate: null,
         displayStatus: 'stale',
-        isEditable: false,
-        isDraft: false,
         isDenied: false,
-        canBeTakenDown: false,
+        isEditable: false,
+        isDownloadEligible: false,
+        viewerCan: { __typename: 'ReleaseViewerCan', edit: false, download: false },
         releaseDateText: 'stale',
         ...release,
       },
@@ -48,22 +51,32 @@ function cacheWith(release: Record<string, unknown>) {
 
 const read = (cache: InMemoryCache) => cache.readQuery<{ release: Record<string, unknown> }>({ query: RELEASE })!.release;
 
-test('displayStatus and the predicates come from the cached status, not the stored server value', () => {
+test('displayStatus comes from the cached status, not the stored server value', () => {
   const cache = cacheWith({ status: 'NOT_COMPLETED' });
-  expect(read(cache)).toMatchObject({ displayStatus: 'Draft', isDraft: true, isEditable: true, canBeTakenDown: false });
+  expect(read(cache)).toMatchObject({ displayStatus: 'Draft', isDenied: false });
 });
 
 test('a status change written to the cache changes displayStatus in every view without a refetch', () => {
   const cache = cacheWith({ status: 'LIVE' });
-  expect(read(cache)).toMatchObject({ displayStatus: 'Published', canBeTakenDown: true, isEditable: false });
+  expect(read(cache)).toMatchObject({ displayStatus: 'Published' });
 
   cache.modify({ id: cache.identify({ __typename: 'Release', id: 'r1' }), fields: { status: () => 'AWAITING_TAKEDOWN' } });
-  expect(read(cache)).toMatchObject({ displayStatus: 'Takedown Submitted', canBeTakenDown: false });
+  expect(read(cache)).toMatchObject({ displayStatus: 'Takedown Submitted' });
 });
 
 test('a comment on a NOT_COMPLETED release makes it Denied', () => {
   const cache = cacheWith({ status: 'NOT_COMPLETED', comment: 'Cover art is blurry' });
-  expect(read(cache)).toMatchObject({ displayStatus: 'Denied', isDenied: true, isDraft: false });
+  expect(read(cache)).toMatchObject({ displayStatus: 'Denied', isDenied: true });
+});
+
+test("download eligibility and editability keep the server's values (its configured sunset date, its viewerCan)", () => {
+  // Taken down 2024-10-01: after the default sunset date (2024-09-26), before this deployment's (say 2024-12-01),
+  // so the server said not eligible; recomputing with the default would say eligible.
+  const cache = cacheWith({ status: 'TAKEDOWN_COMPLETED', takedownDate: '2024-10-01T00:00:00.000Z', isDownloadEligible: false });
+  expect(read(cache)).toMatchObject({ isDownloadEligible: false, viewerCan: { download: false } });
+  // The server says this REJECTED release may not be edited (not the owner's, say): no status rule overrides it.
+  const other = cacheWith({ status: 'REJECTED', isEditable: false, viewerCan: { __typename: 'ReleaseViewerCan', edit: false, download: false } });
+  expect(read(other)).toMatchObject({ isEditable: false, viewerCan: { edit: false } });
 });
 
 test('a DELIVERED release is Scheduled before its date and the date text follows the cached date', () => {

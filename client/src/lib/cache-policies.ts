@@ -1,9 +1,7 @@
 import type { FieldReadFunction, TypePolicies } from '@apollo/client';
 import { utcDate } from '@cadence/domain/date-string';
-import { releaseDateText, releaseFlags, type ReleaseLike } from '@cadence/domain/release-rules';
+import { displayStatus, isDenied, releaseDateText, type ReleaseLike } from '@cadence/domain/release-rules';
 import { isReleaseStatus } from '@cadence/domain/release-status';
-
-type ReleaseFlags = ReturnType<typeof releaseFlags>;
 
 /** Cuts a DateTime ('2024-10-01T12:00:00.000Z') to its calendar date, as the domain rules expect. */
 function calendarDate(value: unknown): string | null {
@@ -12,11 +10,15 @@ function calendarDate(value: unknown): string | null {
 
 /**
  * A read function that recomputes one status predicate from the cached status, comment and dates
- * with the domain rules, so a status change written anywhere (a mutation payload, a refetch, a
+ * with the domain rule, so a status change written anywhere (a mutation payload, a refetch, a
  * cache.modify) updates every view without a refetch. Without a cached status (an operation that did
  * not select it) the server's value stands.
+ *
+ * Only the predicates the client reads have one (displayStatus, isDenied); both depend on nothing
+ * configured. Every other field keeps the server's value: download eligibility needs the configured
+ * sunset date, and what the viewer may do is viewerCan, never recomputed here.
  */
-function fromReleaseRules<K extends keyof ReleaseFlags>(flag: K): FieldReadFunction {
+function fromReleaseRules<T>(rule: (release: ReleaseLike, today: string) => T): FieldReadFunction {
   return (existing, { readField }) => {
     const status = readField<string>('status');
     if (!isReleaseStatus(status)) return existing;
@@ -27,7 +29,7 @@ function fromReleaseRules<K extends keyof ReleaseFlags>(flag: K): FieldReadFunct
       takedownDate: calendarDate(readField('takedownDate')),
       rejectDate: calendarDate(readField('rejectDate')),
     };
-    return releaseFlags(release, utcDate(new Date()))[flag];
+    return rule(release, utcDate(new Date()));
   };
 }
 
@@ -44,18 +46,8 @@ export const typePolicies: TypePolicies = {
   Region: { keyFields: false },
   Release: {
     fields: {
-      displayStatus: fromReleaseRules('displayStatus'),
-      isEditable: fromReleaseRules('isEditable'),
-      areTracksViewable: fromReleaseRules('areTracksViewable'),
-      isDeletable: fromReleaseRules('isDeletable'),
-      canBeTakenDown: fromReleaseRules('canBeTakenDown'),
-      isScheduled: fromReleaseRules('isScheduled'),
-      isPublished: fromReleaseRules('isPublished'),
-      isDraft: fromReleaseRules('isDraft'),
-      isDenied: fromReleaseRules('isDenied'),
-      isPending: fromReleaseRules('isPending'),
-      isDownloadEligible: fromReleaseRules('isDownloadEligible'),
-      countsTowardsTotals: fromReleaseRules('countsTowardsTotals'),
+      displayStatus: fromReleaseRules(displayStatus),
+      isDenied: fromReleaseRules(isDenied),
       // 'ASAP' or MM/dd/yyyy follows a date edited in the cache, like the status fields.
       releaseDateText: (existing, { readField }) => {
         const date = readField('releaseDate');

@@ -1,3 +1,4 @@
+import { SUNSET_DATE_DEFAULT } from '@cadence/domain/constants';
 import { useSyncExternalStore } from 'react';
 import { rest, type RestClient } from './rest';
 
@@ -22,7 +23,7 @@ export const DEFAULT_ENVIRONMENT: Readonly<EnvironmentConfig> = Object.freeze({
   production: false,
   hideDSPSelection: false,
   blackDomainList: [],
-  sunsetDate: '2024-09-26',
+  sunsetDate: SUNSET_DATE_DEFAULT,
   disableWithdrawals: false,
   beatportGenreMapping: [],
   hyperWalletUrl: null,

@@ -1,29 +1,8 @@
-/** Legacy paths of in-app messages (supporting §7): parse, call the service, present. */
+/** Legacy paths of in-app messages (supporting §7): validate, call the service, present. */
 import { Router } from 'express';
-import { handler } from '../../http/rest-helpers.ts';
-import { badInput } from '../../domain-error.ts';
-import {
-  listInAppMessagesForViewer,
-  listPublicInAppMessages,
-  presentInAppMessage,
-  recordInAppMessageEvent,
-  type InAppEventTypeValue,
-} from './in-app-messages.service.ts';
-
-const EVENT_TYPES: Record<string, InAppEventTypeValue> = { clicked: 'CLICKED', triggered: 'TRIGGERED' };
-
-function parseEvent(body: unknown) {
-  if (body === null || typeof body !== 'object') throw badInput('A JSON body is required');
-  const b = body as Record<string, unknown>;
-  const type = typeof b.type === 'string' ? EVENT_TYPES[b.type.toLowerCase()] : undefined;
-  if (!type) throw badInput('type must be clicked or triggered', [{ field: 'type', key: 'invalid', message: 'type must be clicked or triggered' }]);
-  return {
-    messageId: typeof b.messageId === 'number' ? String(b.messageId) : (b.messageId as string),
-    destinationUrl: (b.destinationUrl ?? '') as string,
-    siteLocation: b.siteLocation as string,
-    type,
-  };
-}
+import { inAppEventStruct } from '@cadence/domain/in-app-message-input';
+import { handler, validate } from '../../http/rest-helpers.ts';
+import { listInAppMessagesForViewer, listPublicInAppMessages, presentInAppMessage, recordInAppMessageEvent } from './in-app-messages.service.ts';
 
 export function inAppMessagesRouter(): Router {
   const r = Router();
@@ -32,7 +11,7 @@ export function inAppMessagesRouter(): Router {
   r.post(
     '/in-app-messages/events',
     handler(async (req) => {
-      await recordInAppMessageEvent(req.ctx, parseEvent(req.body));
+      await recordInAppMessageEvent(req.ctx, validate(inAppEventStruct, req.body));
       return undefined;
     }),
   );

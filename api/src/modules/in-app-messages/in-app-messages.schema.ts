@@ -1,5 +1,6 @@
 /** GraphQL types, queries and mutations of in-app messages. */
-import { LIST_LIMITS, TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import { IN_APP_AUDIENCES, IN_APP_MESSAGE_LIMITS, IN_APP_MESSAGE_TYPE_NAMES } from '@cadence/domain/in-app-message-input';
+import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { InputFieldBuilder, SchemaTypes } from '@pothos/core';
 import {
@@ -17,11 +18,11 @@ import {
 
 const InAppMessageType = builder.enumType('InAppMessageType', {
   description: 'Where a message shows: popup-modal, alert-banner, sticky-bar or blue-banner.',
-  values: ['POPUP_MODAL', 'ALERT_BANNER', 'STICKY_BAR', 'BLUE_BANNER'] as const,
+  values: IN_APP_MESSAGE_TYPE_NAMES,
 });
 const InAppMessageAudience = builder.enumType('InAppMessageAudience', {
   description: 'Who receives a message: everyone, signed-in people only, or visitors only.',
-  values: ['ALL', 'SIGNED_IN', 'VISITORS'] as const,
+  values: IN_APP_AUDIENCES,
 });
 const InAppMessageEventType = builder.enumType('InAppMessageEventType', {
   description: 'TRIGGERED when a message is shown, CLICKED when its button is clicked or it is dismissed.',
@@ -83,14 +84,14 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T exte
 function messageFields(t: InputFieldBuilder<Types, 'InputObject'>, create: boolean) {
   return {
     type: t.field({ type: InAppMessageType, required: create }),
-    headline: t.string({ description: limitDescription(TEXT_LIMITS.headline) }),
-    bodyText: t.string({ required: create, description: `HTML; sanitised before it is stored. ${limitDescription(TEXT_LIMITS.richText)}` }),
-    ctaText: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
-    ctaUrl: t.string({ description: limitDescription(TEXT_LIMITS.url) }),
+    headline: t.string({ description: limitDescription(IN_APP_MESSAGE_LIMITS.headline) }),
+    bodyText: t.string({ required: create, description: `HTML; sanitised before it is stored. ${limitDescription(IN_APP_MESSAGE_LIMITS.bodyText)}` }),
+    ctaText: t.string({ description: limitDescription(IN_APP_MESSAGE_LIMITS.ctaText) }),
+    ctaUrl: t.string({ description: limitDescription(IN_APP_MESSAGE_LIMITS.ctaUrl) }),
     ctaNewTab: t.boolean(),
     disableCloseBtn: t.boolean(),
-    delay: t.int({ description: 'Seconds.' }),
-    pages: t.stringList({ description: limitDescription(LIST_LIMITS.pages, 'pages') }),
+    delay: t.int({ description: `Whole seconds from 0 to ${IN_APP_MESSAGE_LIMITS.delaySeconds}.` }),
+    pages: t.stringList({ description: limitDescription(IN_APP_MESSAGE_LIMITS.pages, 'pages') }),
     devices: t.stringList({ description: 'desktop, mobile, tablet.' }),
     startDate: t.field({ type: 'DateTime' }),
     endDate: t.field({ type: 'DateTime' }),
@@ -180,7 +181,7 @@ builder.mutationFields((t) => ({
     description: 'Reports that a message was shown (TRIGGERED) or clicked or dismissed (CLICKED).',
     args: { input: t.arg({ type: RecordInAppMessageEventInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      await recordInAppMessageEvent(ctx, { ...input, messageId: String(input.messageId) });
+      await recordInAppMessageEvent(ctx, input);
       return { recorded: true };
     },
   }),

@@ -119,7 +119,32 @@ describe('writing messages', () => {
     const { body } = await server.gql(CREATE, { input: { type: 'BLUE_BANNER', bodyText: '<script>x</script>', pages: ['nowhere'], devices: ['watch'], delay: -1, ctaUrl: 'javascript:x' } }, { cookie: supportCookie });
     expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const fields = (body.errors?.[0]?.extensions?.fieldErrors as { field: string }[]).map((e) => e.field).sort();
-    expect(fields).toEqual(['bodyText', 'ctaUrl', 'delay', 'devices', 'pages']);
+    expect(fields).toEqual(['bodyText', 'ctaText', 'ctaUrl', 'delay', 'devices', 'pages']);
+  });
+
+  it("applies the support form's rules (domain inAppMessageStruct): popup headline, the 200 and 100 limits, the delay, the button", async () => {
+    const refused = async (input: Record<string, unknown>, mutation = CREATE) => {
+      const { body } = await server.gql(mutation, { input }, { cookie: supportCookie });
+      expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      return (body.errors?.[0]?.extensions?.fieldErrors as { field: string; message: string }[]).map((e) => `${e.field}: ${e.message}`);
+    };
+    expect(await refused({ type: 'POPUP_MODAL', bodyText: 'x' })).toEqual(['headline: A popup needs a headline']);
+    expect(await refused({ type: 'POPUP_MODAL', headline: 'h'.repeat(201), bodyText: 'x', ctaText: 'c'.repeat(101), ctaUrl: '/sales', delay: 3601 })).toEqual([
+      'headline: Length should be less or equal to 200',
+      'ctaText: Length should be less or equal to 100',
+      'delay: Delay must be whole seconds from 0 to 3600',
+    ]);
+    expect(await refused({ type: 'BLUE_BANNER', bodyText: 'x', ctaText: 'Go', ctaUrl: 'sales' })).toEqual([
+      'ctaUrl: The button address must start with http://, https://, mailto: or / (a path on this site)',
+    ]);
+    const id = await create({ type: 'BLUE_BANNER', bodyText: 'x', ctaText: 'Write to us', ctaUrl: 'mailto:help@example.com', delay: 3600 });
+    // a change is checked with the fields it leaves: a banner without headline cannot become a popup
+    const UPDATE = 'mutation($input: UpdateInAppMessageInput!) { updateInAppMessage(input: $input) { inAppMessage { id } } }';
+    expect(await refused({ id, type: 'POPUP_MODAL' }, UPDATE)).toEqual(['headline: A popup needs a headline']);
+    expect(await refused({ id, ctaUrl: null }, UPDATE)).toEqual(['ctaUrl: The button needs an address']);
+    const { body } = await server.gql(UPDATE, { input: { id, type: 'POPUP_MODAL', headline: 'Now a popup' } }, { cookie: supportCookie });
+    expect(body.errors).toBeUndefined();
+    expect(await server.prisma.inAppMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ type: 'POPUP_MODAL', headline: 'Now a popup', ctaUrl: 'mailto:help@example.com', delay: 3600 });
   });
 
   it('updates and deletes for support staff; a deleted message disappears from the lists', async () => {

@@ -2,6 +2,7 @@
 import {
   areTracksViewable,
   canBeTakenDown,
+  canReopen,
   isDeletable,
   isDownloadEligible,
   isEditable,
@@ -19,6 +20,7 @@ export function releaseAbilities(viewer: Viewer | null, release: { userId: strin
   const owner = canAccessRelease(viewer, release);
   return {
     edit: owner && isEditable(like.status),
+    reopen: owner && canReopen(like.status),
     delete: owner && isDeletable(like.status),
     takedown: owner && canBeTakenDown(like.status),
     viewTracks: owner && areTracksViewable(like.status),

@@ -1,3 +1,4 @@
+import { statusOrder, type ReleaseStatus } from '@cadence/domain/release-status';
 import { png, wav } from '../../integrations/media/fixtures.ts';
 import { countStatements, daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
 
@@ -115,6 +116,26 @@ describe('releases over GraphQL', () => {
     expect(second.body.data.acquireReleaseLock).toEqual([{ lockType: 'release', acquired: false, heldBy: 'OTHER_SESSION' }]);
     const bad = await client.rest('POST', '/check-release-lock', { albumId: r.body.id, lockTypes: 'x'.repeat(100) });
     expect(bad.status).toBe(400);
+  });
+
+  it('says with viewerCan.reopen whether the release may go back to draft, by the status table (BEFORE_CREATED too)', async () => {
+    const client = await signedInUser(server);
+    const stranger = await signedInUser(server);
+    const r = await client.rest('POST', '/releases', { title: 'Reopen me' });
+    const ask = async (status: ReleaseStatus, who = client) => {
+      await server.prisma.release.update({ where: { id: r.body.id }, data: { status: statusOrder(status) } });
+      const res = await who.gql(`query($id: ID!) { release(id: $id) { viewerCan { edit reopen } } }`, { id: r.body.id });
+      return res.body.data?.release?.viewerCan;
+    };
+    expect(await ask('BEFORE_CREATED')).toEqual({ edit: true, reopen: true });
+    expect(await ask('NOT_COMPLETED')).toEqual({ edit: true, reopen: false });
+    expect(await ask('VALIDATED')).toEqual({ edit: true, reopen: true });
+    expect(await ask('REJECTED')).toEqual({ edit: true, reopen: true });
+    expect(await ask('LIVE')).toEqual({ edit: false, reopen: false });
+    expect(await ask('REJECTED', stranger)).toBeUndefined();
+    // and the REST shape carries the same abilities
+    const rest = await client.rest('GET', `/releases/${r.body.id}`);
+    expect(rest.body.viewerCan).toMatchObject({ reopen: true });
   });
 });
 

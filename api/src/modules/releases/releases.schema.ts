@@ -79,6 +79,7 @@ export const ArtistRoleEnum = builder.enumType('ArtistRole', {
 
 interface Abilities {
   edit: boolean;
+  reopen: boolean;
   delete: boolean;
   takedown: boolean;
   viewTracks: boolean;
@@ -88,6 +89,7 @@ const ReleaseViewerCan = builder.objectRef<Abilities>('ReleaseViewerCan').implem
   description: 'What the signed-in user may do with this release (computed by the server; the client never recomputes it).',
   fields: (t) => ({
     edit: t.exposeBoolean('edit', { description: 'May change the release (updateRelease, tracks, credits, cover).' }),
+    reopen: t.exposeBoolean('reopen', { description: 'May send the release back to draft (reopenRelease).' }),
     delete: t.exposeBoolean('delete', { description: 'May delete the release.' }),
     takedown: t.exposeBoolean('takedown', { description: 'May ask for the release to be taken down from stores.' }),
     viewTracks: t.exposeBoolean('viewTracks', { description: 'May see its tracks.' }),

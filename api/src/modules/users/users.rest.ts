@@ -1,13 +1,13 @@
 /** Legacy REST paths for accounts (core §7): parse, call the service, present. */
 import { Router, type Response } from 'express';
 import { array, boolean, nullable, object, optional, size, string, union } from 'superstruct';
+import { USER_EXISTS_BODY } from '@cadence/domain/email';
 import { DomainError } from '../../domain-error.ts';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
 import { parseBody } from './rest-body.ts';
 import {
-  USER_EXISTS,
   acceptAgreement,
   changePassword,
   checkToken,
@@ -150,8 +150,8 @@ export function usersRouter(): Router {
       return true;
     } catch (err) {
       // The legacy client compares the body with the plain string 'User exists' (core §8).
-      if (err instanceof DomainError && err.details.body === USER_EXISTS) {
-        res.status(409).json(USER_EXISTS);
+      if (err instanceof DomainError && err.details.body === USER_EXISTS_BODY) {
+        res.status(409).json(USER_EXISTS_BODY);
         return undefined;
       }
       throw err;

@@ -10,7 +10,7 @@ import { ADDRESS_FIELDS, normalizeAddress, validateAddressField, type AddressFie
 import { COOKIES } from '@cadence/domain/constants';
 import { requiresState } from '@cadence/domain/countries';
 import { toIsoDate, utcDate } from '@cadence/domain/date-string';
-import { EMAIL_BLOCKED_MESSAGE, isSameEmail, validateEmail, validateParentEmail } from '@cadence/domain/email';
+import { EMAIL_BLOCKED_MESSAGE, USER_EXISTS_BODY, USER_EXISTS_KEY, isSameEmail, validateEmail, validateParentEmail } from '@cadence/domain/email';
 import { LOCKED_BIRTHDAY_TEXT, validateBirthday, validateFirstName, validateLastName, validateProfileArtistName } from '@cadence/domain/profile';
 import { canDeleteAccount } from '@cadence/domain/release-rules';
 import { statusFromOrder } from '@cadence/domain/release-status';
@@ -36,7 +36,6 @@ import { refuseWhileActing } from '../support/impersonation.policy.ts';
 import { LIST_LIMITS, TEXT_LIMITS, textLimit } from '@cadence/domain/text-limits';
 import { assertWithinLimits } from '../../input-limits.ts';
 
-export const USER_EXISTS = 'User exists';
 export const AGE_RESTRICTED_MESSAGE = "Sorry, we're unable to process your request at this time.";
 export const NOT_DELETABLE_MESSAGE = 'Your account can be deleted only while every release is a draft. Please contact support.';
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
@@ -118,7 +117,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Profi
 
   const email = input.email.trim();
   const emailNormalized = email.toLowerCase();
-  const userExists = () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS, fieldErrors: [{ field: 'email', key: 'user-exists', message: EMAIL_BLOCKED_MESSAGE }] });
+  const userExists = () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: USER_EXISTS_KEY, body: USER_EXISTS_BODY, fieldErrors: [{ field: 'email', key: USER_EXISTS_KEY, message: EMAIL_BLOCKED_MESSAGE }] });
   if (await ctx.prisma.user.findUnique({ where: { emailNormalized }, select: { id: true } })) throw userExists();
   const passwordHash = await hashPassword(input.password);
   // Two sign-ups with one address at once: the unique index decides, the loser answers like above.
@@ -442,7 +441,7 @@ export async function requestEmailChange(ctx: AppContext, newEmail: string): Pro
   if (isSameEmail(email, user.email)) throw badInput(EMAIL_BLOCKED_MESSAGE, [{ field: 'newEmail', key: 'same-email', message: EMAIL_BLOCKED_MESSAGE }]);
   await consume(ctx.prisma, `email-change:user:${user.id}`, MAIL_PER_ACCOUNT);
   if (await ctx.prisma.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } })) {
-    throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS, fieldErrors: [{ field: 'newEmail', key: 'user-exists', message: EMAIL_BLOCKED_MESSAGE }] });
+    throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: USER_EXISTS_KEY, body: USER_EXISTS_BODY, fieldErrors: [{ field: 'newEmail', key: USER_EXISTS_KEY, message: EMAIL_BLOCKED_MESSAGE }] });
   }
   const token = await issueEmailToken(ctx, user.id, 'CHANGE_EMAIL', email);
   await sendMail(ctx, { to: email, userId: user.id, template: 'confirm-email-change', link: `${MAIL_LINK_ROUTES.confirmEmailChange}?token=${encodeURIComponent(token)}` });
@@ -455,10 +454,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
   const user = await loadUser(ctx, row.userId);
   const email = row.newEmail ?? '';
   const taken = await ctx.prisma.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } });
-  if (taken && taken.id !== user.id) throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS });
+  if (taken && taken.id !== user.id) throw new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: USER_EXISTS_KEY, body: USER_EXISTS_BODY });
   await onUniqueViolation(
     () => ctx.prisma.user.update({ where: { id: user.id }, data: { email, emailNormalized: email.toLowerCase(), emailVerified: true, emailVerifiedAt: new Date(), notValidEmail: false } }),
-    () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: 'user-exists', body: USER_EXISTS }),
+    () => new DomainError('CONFLICT', EMAIL_BLOCKED_MESSAGE, { key: USER_EXISTS_KEY, body: USER_EXISTS_BODY }),
   );
   await recordAudit(ctx, { category: 'USER', subcategory: 'EMAIL_SAVED', userId: user.id, actorId: ctx.viewer?.userId ?? user.id, oldValues: { email: user.email }, newValues: { email } });
   await claimSplitEarnings(ctx, user.id, email);

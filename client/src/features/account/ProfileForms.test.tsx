@@ -5,6 +5,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ArtistProfileForm, type ProfileFormProfile } from './ArtistProfileForm';
 import { ShortProfileForm } from './ShortProfileForm';
+import { toEmailChangeFailure } from './ProfileForms';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { emailChangeErrorMessage } from '@cadence/domain/email';
 
 const profile: ProfileFormProfile = { primaryArtists: ['Robin Lane'], firstName: 'Robin', lastName: 'Lane', birthday: '1990-01-15', birthdayDisabled: false };
 
@@ -118,5 +121,23 @@ describe('ShortProfileForm', () => {
     render(<ShortProfileForm profile={{ ...profile, birthdayDisabled: true }} onSave={async () => undefined} />);
     expect(screen.getByText('contact us to change this date')).toBeInTheDocument();
     expect(screen.getByLabelText('Birth Date')).toHaveAttribute('placeholder', 'Birthdate');
+  });
+});
+
+describe('toEmailChangeFailure', () => {
+  const graphqlError = (message: string, extensions: Record<string, unknown>) => new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
+
+  test("knows an address another account has by extensions.key, whatever the message says, and shows the spec's sentence", () => {
+    const failure = toEmailChangeFailure(graphqlError('That address is taken', { code: 'CONFLICT', key: 'user-exists' }));
+    expect(failure).toEqual({ status: 409, body: 'User exists' });
+    expect(emailChangeErrorMessage(failure.status, failure.body)).toBe('Please use a different email address.');
+  });
+
+  test("another refusal's message is shown as the server's message", () => {
+    expect(toEmailChangeFailure(graphqlError('Not a valid email', { code: 'BAD_USER_INPUT' }))).toEqual({ status: 400, body: 'Not a valid email' });
+  });
+
+  test('no answer at all is status 0', () => {
+    expect(toEmailChangeFailure(new Error('Failed to fetch'))).toEqual({ status: 0, body: undefined });
   });
 });

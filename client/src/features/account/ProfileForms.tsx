@@ -7,7 +7,7 @@ import type { AddressInput } from '@cadence/domain/address';
 import { isMinor } from '@cadence/domain/age';
 import { utcDate } from '@cadence/domain/date-string';
 import { useBrand } from '../../lib/brand';
-import { USER_EXISTS_BODY } from './email-change';
+import { USER_EXISTS_BODY, USER_EXISTS_KEY } from '@cadence/domain/email';
 import type { UpdateProfileInput } from '../../gql/graphql';
 import { RequestEmailChangeMutation, ResendVerificationEmailMutation } from '../../lib/account/account.graphql';
 import { AddressForm } from './AddressForm';
@@ -107,11 +107,15 @@ export function ProfileShortForm({ profile }: { profile: AccountProfile }) {
   return <ShortProfileForm profile={profile} onSave={(patch) => save(patch)} />;
 }
 
-/** Turns a failed GraphQL email change into the status/body pair the spec's messages are keyed on. */
+/**
+ * Turns a failed GraphQL email change into the status/body pair the spec's messages are keyed on.
+ * The refusal is recognised by its `extensions.key`, never by its message (which is the sentence
+ * people read, not 'User exists').
+ */
 export function toEmailChangeFailure(error: unknown): EmailChangeFailure {
   if (!CombinedGraphQLErrors.is(error)) return { status: 0, body: undefined };
   const info = graphqlErrorInfo(error);
-  return { status: info.code === 'CONFLICT' ? 409 : 400, body: info.message === USER_EXISTS_BODY ? USER_EXISTS_BODY : info.message };
+  return { status: info.code === 'CONFLICT' ? 409 : 400, body: info.key === USER_EXISTS_KEY ? USER_EXISTS_BODY : info.message };
 }
 
 export function ProfileContactsForm({ profile, askParentEmail }: { profile: AccountProfile; askParentEmail?: boolean }) {

@@ -16,6 +16,7 @@ import {
   CheckReleaseQuery,
   ReleaseEditorQuery,
   RemoveArtistCreditMutation,
+  ReopenReleaseMutation,
   SubmitReleaseMutation,
   UpdateReleaseMutation,
   UpdateTrackMutation,
@@ -91,7 +92,7 @@ test('a release the server says cannot be edited is shown read-only', async () =
       displayStatus: 'Published',
       releaseDate: '2024-03-15',
       releaseDateText: '03/15/2024',
-      viewerCan: { edit: false, delete: false, takedown: true, viewTracks: true },
+      viewerCan: { edit: false, reopen: false, delete: false, takedown: true, viewTracks: true },
       tracks: [t1, t2],
     }),
   );
@@ -101,6 +102,29 @@ test('a release the server says cannot be edited is shown read-only', async () =
   expect(screen.queryByLabelText('Choose audio files')).not.toBeInTheDocument();
   expect(within(screen.getByRole('list', { name: 'Tracks in order' })).getAllByRole('listitem')).toHaveLength(2);
   expect(screen.getByRole('button', { name: 'View track 1' })).toBeInTheDocument();
+});
+
+test("'Move back to draft' follows the server's viewerCan.reopen, BEFORE_CREATED included, and sends reopenRelease", async () => {
+  let reopened: unknown;
+  server.use(
+    api.mutation(ReopenReleaseMutation, ({ variables }) => {
+      reopened = variables;
+      return HttpResponse.json({
+        data: { reopenRelease: { release: editorRelease({ status: 'NOT_COMPLETED', viewerCan: { edit: true, reopen: false, delete: true, takedown: false, viewTracks: false } }) } },
+      });
+    }),
+  );
+  renderEditor(editorRelease({ status: 'BEFORE_CREATED', viewerCan: { edit: true, reopen: true, delete: true, takedown: false, viewTracks: false } }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Move back to draft' }));
+  await waitFor(() => expect(reopened).toEqual({ id: 'r1' }));
+  // back in draft, the server no longer offers it
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Move back to draft' })).not.toBeInTheDocument());
+});
+
+test("an editable release the server does not let go back to draft shows no 'Move back to draft'", async () => {
+  renderEditor(editorRelease({ status: 'REJECTED', viewerCan: { edit: true, reopen: false, delete: true, takedown: false, viewTracks: false } }));
+  expect(await screen.findByRole('button', { name: 'Delete release' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Move back to draft' })).not.toBeInTheDocument();
 });
 
 test('the check shows what is missing next to the fields, and Submit waits until it passes', async () => {
@@ -161,7 +185,7 @@ test('a live release can be taken down from its page; the badge follows the new 
   const live = editorRelease({
     status: 'LIVE',
     displayStatus: 'Published',
-    viewerCan: { edit: false, delete: false, takedown: true, viewTracks: true },
+    viewerCan: { edit: false, reopen: false, delete: false, takedown: true, viewTracks: true },
     tracks: [t1],
   });
   server.use(

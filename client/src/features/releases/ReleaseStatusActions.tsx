@@ -16,8 +16,7 @@ export function ReleaseStatusActions({ release, onError }: { release: ReleaseEdi
   const [takedown, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: ['ReleaseCounts'] });
   const [remove, removing] = useMutation(DeleteReleaseMutation, { refetchQueries: ['ReleaseCounts', 'ReleasesPage'] });
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
-  // A submitted or denied release that may still be edited can go back to draft ("change status to NOT_COMPLETED").
-  const canReopen = release.viewerCan.edit && release.status !== 'NOT_COMPLETED' && release.status !== 'BEFORE_CREATED';
+  const canReopen = release.viewerCan.reopen;
 
   if (!canReopen && !release.viewerCan.takedown && !release.viewerCan.delete) return null;
   return (

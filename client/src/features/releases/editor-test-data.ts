@@ -46,7 +46,7 @@ export function editorRelease(overrides: Partial<ReleaseEditor_ReleaseFragment> 
     trackCount: 0,
     territory: { allowed: null, countryCodes: [], text: 'Worldwide' },
     outlets: [],
-    viewerCan: { edit: true, delete: true, takedown: false, viewTracks: false },
+    viewerCan: { edit: true, reopen: false, delete: true, takedown: false, viewTracks: false },
     credits: [],
     tracks: [],
     ...overrides,

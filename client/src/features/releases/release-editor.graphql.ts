@@ -71,6 +71,7 @@ export const ReleaseEditorReleaseFragment = graphql(`
     }
     viewerCan {
       edit
+      reopen
       delete
       takedown
       viewTracks

@@ -1,5 +1,5 @@
 import { pageLabel } from '@cadence/domain/in-app-messages';
-import { TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { IN_APP_MESSAGE_LIMITS } from '@cadence/domain/in-app-message-input';
 import type { SubmissionErrors } from 'final-form';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Form, useField } from 'react-final-form';
@@ -7,7 +7,6 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { TextField } from '../../../ui/TextField';
 import {
   AUDIENCE_OPTIONS,
-  DELAY_MAX_SECONDS,
   DEVICE_OPTIONS,
   PAGE_OPTIONS,
   TYPE_OPTIONS,
@@ -58,7 +57,7 @@ function SelectField({ name, label, children }: { name: string; label: string; c
 
 function HeadlineField() {
   const { input } = useField<string>('type', { subscription: { value: true } });
-  return <TextField name="headline" label={input.value === 'POPUP_MODAL' ? 'Headline' : 'Headline (popups only)'} maxLength={TEXT_LIMITS.headline} />;
+  return <TextField name="headline" label={input.value === 'POPUP_MODAL' ? 'Headline' : 'Headline (popups only)'} maxLength={IN_APP_MESSAGE_LIMITS.headline} />;
 }
 
 function BodyField() {
@@ -149,12 +148,12 @@ export function InAppMessageForm({ initialValues, onSubmit, onCancel, submitLabe
           <BodyField />
           <fieldset className="field">
             <legend>Call to action</legend>
-            <TextField name="ctaText" label="Button text" maxLength={TEXT_LIMITS.label} />
-            <TextField name="ctaUrl" label="Button address" hint="https://… or a path on this site such as /releases" inputMode="url" />
+            <TextField name="ctaText" label="Button text" maxLength={IN_APP_MESSAGE_LIMITS.ctaText} />
+            <TextField name="ctaUrl" label="Button address" hint="https://…, mailto:… or a path on this site such as /releases" inputMode="url" />
             <CheckboxField name="ctaNewTab" label="Open in a new tab" />
           </fieldset>
           <CheckboxField name="disableCloseBtn" label="Disable the close button" />
-          <TextField name="delay" label="Delay (seconds)" inputMode="numeric" hint={`Whole seconds from 0 to ${DELAY_MAX_SECONDS}`} />
+          <TextField name="delay" label="Delay (seconds)" inputMode="numeric" hint={`Whole seconds from 0 to ${IN_APP_MESSAGE_LIMITS.delaySeconds}`} />
           <CheckboxGroup name="pages" legend="Pages" options={PAGE_OPTIONS} labelOf={pageLabel} hint="'Every page' shows the message everywhere; 'Start page and other pages' covers pages without their own entry." />
           <CheckboxGroup name="devices" legend="Devices" options={DEVICE_OPTIONS} />
           <TextField name="startDate" label="Start date" type="datetime-local" hint="Empty: starts now" />

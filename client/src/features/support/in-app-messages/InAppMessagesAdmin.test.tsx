@@ -171,7 +171,7 @@ test('the form explains what is missing or wrong, and sends nothing until it is 
     'A popup needs a headline',
     'Body text is required',
     'The button needs a text',
-    'The button address must start with http://, https:// or / (a path on this site)',
+    'The button address must start with http://, https://, mailto: or / (a path on this site)',
     'Delay must be whole seconds from 0 to 3600',
     "Choose at least one page, or 'Every page'",
     'Choose at least one device',

@@ -6,7 +6,8 @@ import { Spinner } from '../../../ui/Spinner';
 import type { InAppMessagesAdmin_MessageFragment } from '../../../gql/graphql';
 import { fieldErrorsByName, graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMutation, UpdateInAppMessageMutation } from './in-app-admin.graphql';
-import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, toUpdateInput, wireType, type InAppMessageFormValues } from './in-app-message-form';
+import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, toUpdateInput, type InAppMessageFormValues } from './in-app-message-form';
+import { wireTypeOf } from '@cadence/domain/in-app-message-input';
 import { InAppMessageForm } from './InAppMessageForm';
 import './in-app-admin.css';
 import { TableRegion } from '../../../ui/TableRegion';
@@ -133,11 +134,11 @@ export function InAppMessagesAdmin() {
           </thead>
           <tbody>
             {messages.map((m) => {
-              const name = m.headline ?? `${wireType(m.type)} ${m.id}`;
+              const name = m.headline ?? `${wireTypeOf(m.type)} ${m.id}`;
               const stat = stats.get(m.id);
               return (
                 <tr key={m.id}>
-                  <td>{wireType(m.type)}</td>
+                  <td>{wireTypeOf(m.type)}</td>
                   <td>{m.headline ?? ''}</td>
                   <td>{formatDate(m.startDate)}</td>
                   <td>

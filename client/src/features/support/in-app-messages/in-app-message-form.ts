@@ -2,18 +2,13 @@
  * The support form's values for an in-app message (supporting spec §3), and their conversion to and
  * from the API. Kept apart from the components so the rules read and test on their own.
  */
-import { TEXT_LIMITS, textLimitErrors } from '@cadence/domain/text-limits';
-import { toMessages } from '@cadence/domain/validators';
+import { toMessages, validateShape } from '@cadence/domain/validators';
 import { DEVICES } from '@cadence/domain/breakpoints';
-import { IN_APP_MESSAGE_TYPES, PAGE_IDS, type InAppMessageType as WireType } from '@cadence/domain/in-app-messages';
+import { IN_APP_MESSAGE_TYPES, PAGE_IDS } from '@cadence/domain/in-app-messages';
+import { inAppMessageStruct, typeNameOf } from '@cadence/domain/in-app-message-input';
 import type { CreateInAppMessageInput, InAppMessageAudience, InAppMessageType, InAppMessagesAdmin_MessageFragment, UpdateInAppMessageInput } from '../../../gql/graphql';
 
-/** The API's enum value of a spec type name ('popup-modal' → 'POPUP_MODAL'). */
-export const apiType = (wire: WireType): InAppMessageType => wire.toUpperCase().replace('-', '_') as InAppMessageType;
-/** The spec's name of an API type ('POPUP_MODAL' → 'popup-modal'), used as the label staff know. */
-export const wireType = (type: InAppMessageType): WireType => type.toLowerCase().replace('_', '-') as WireType;
-
-export const TYPE_OPTIONS = IN_APP_MESSAGE_TYPES.map((wire) => ({ value: apiType(wire), label: wire }));
+export const TYPE_OPTIONS = IN_APP_MESSAGE_TYPES.map((wire) => ({ value: typeNameOf(wire), label: wire }));
 export const PAGE_OPTIONS = ['all', ...PAGE_IDS.map((p) => p.id)];
 export const DEVICE_OPTIONS: readonly string[] = DEVICES;
 export const AUDIENCE_OPTIONS: readonly { value: InAppMessageAudience; label: string }[] = [
@@ -21,9 +16,6 @@ export const AUDIENCE_OPTIONS: readonly { value: InAppMessageAudience; label: st
   { value: 'SIGNED_IN', label: 'Signed-in people only' },
   { value: 'VISITORS', label: 'Visitors only' },
 ];
-
-/** Mirrors the API's limit, so staff hear it before they submit. */
-export const DELAY_MAX_SECONDS = 3_600;
 
 export interface InAppMessageFormValues {
   type: InAppMessageType | '';
@@ -76,37 +68,16 @@ export function toLocalInput(iso: string | null | undefined): string {
 
 const toIso = (local: string): string | null => (local.trim() === '' ? null : new Date(local).toISOString());
 
-/** Only http(s) addresses and paths on this site, as the brief asks (the API also accepts mailto). */
-export const isAllowedUrl = (url: string): boolean => /^https?:\/\/[^\s/]+\S*$/i.test(url) || /^\/(?!\/)\S*$/.test(url);
-
 type Errors = Partial<Record<keyof InAppMessageFormValues, string>>;
 
-/** The API's limits (domain text-limits), checked as the person types. */
-const LIMITS = { headline: TEXT_LIMITS.headline, bodyText: TEXT_LIMITS.richText, ctaText: TEXT_LIMITS.label, ctaUrl: TEXT_LIMITS.url };
-
-/** Form-level checks: what each type requires, the button, the delay, targeting and the dates. */
+/**
+ * The API's own rules (domain inAppMessageStruct) on the input these values make, checked as the
+ * person types; the delay is checked as typed, so an empty box is told apart from a bad number.
+ */
 export function validateInAppMessage(values: Partial<InAppMessageFormValues>): Errors {
-  const errors: Errors = {};
-  const str = (v: string | undefined) => (v ?? '').trim();
-  if (!values.type) errors.type = 'Choose a message type';
-  const tooLong = toMessages(Object.fromEntries(textLimitErrors(values, LIMITS).map((e) => [e.field, e])));
-  if (values.type === 'POPUP_MODAL' && str(values.headline) === '') errors.headline = 'A popup needs a headline';
-  if (str(values.bodyText) === '') errors.bodyText = 'Body text is required';
-  const ctaText = str(values.ctaText);
-  const ctaUrl = str(values.ctaUrl);
-  if (ctaUrl !== '' && !isAllowedUrl(ctaUrl)) errors.ctaUrl = 'The button address must start with http://, https:// or / (a path on this site)';
-  else if (ctaText !== '' && ctaUrl === '') errors.ctaUrl = 'The button needs an address';
-  if (ctaUrl !== '' && ctaText === '') errors.ctaText = 'The button needs a text';
-  const delay = str(values.delay);
-  if (delay === '') errors.delay = 'Delay is required (0 shows the message at once)';
-  else if (!/^\d+$/.test(delay) || Number(delay) > DELAY_MAX_SECONDS) errors.delay = `Delay must be whole seconds from 0 to ${DELAY_MAX_SECONDS}`;
-  if (!values.pages?.length) errors.pages = "Choose at least one page, or 'Every page'";
-  if (!values.devices?.length) errors.devices = 'Choose at least one device';
-  Object.assign(errors, tooLong);
-  const start = str(values.startDate);
-  const end = str(values.endDate);
-  if (end !== '' && new Date(end).getTime() <= (start === '' ? Date.now() : new Date(start).getTime())) errors.endDate = 'The end date must be after the start date';
-  return errors;
+  const complete = { ...EMPTY_VALUES, ...values };
+  const result = validateShape(inAppMessageStruct(), { ...toCreateInput(complete), delay: complete.delay });
+  return result.ok ? {} : toMessages(result.errors);
 }
 
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
