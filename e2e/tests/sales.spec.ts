@@ -103,7 +103,7 @@ test('/sales and /trends do not scroll sideways at 320 px', async ({ page }) => 
     // The page's own content fits; the wide sales table scrolls inside its own region. (The shell's
     // navigation is measured by the shell's journeys.)
     const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll('main *')].filter((e) => !e.closest('.table-scroll') && e.getBoundingClientRect().right > 321).map((e) => e.tagName),
+      [...document.querySelectorAll('main *')].filter((e) => !e.closest('.table-region') && e.getBoundingClientRect().right > 321).map((e) => e.tagName),
     );
     expect(overflowing).toEqual([]);
   }

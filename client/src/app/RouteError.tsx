@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Button } from '../ui/Button';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -19,9 +20,9 @@ export function RouteError() {
         <p>{describe(error)}</p>
       </div>
       <p className="actions">
-        <button type="button" className="button" onClick={() => window.location.reload()}>
+        <Button onClick={() => window.location.reload()}>
           Reload the page
-        </button>
+        </Button>
         <Link to="/">Go to the start page</Link>
       </p>
     </section>

@@ -65,13 +65,15 @@ export interface CheckboxFieldProps {
   label: ReactNode;
   validate?: (value: unknown, allValues: object) => string | undefined;
   disabled?: boolean;
+  hint?: ReactNode;
 }
 
-/** A labelled checkbox bound to react-final-form, with its error announced once touched. */
-export function CheckboxField({ name, label, validate, disabled }: CheckboxFieldProps) {
+/** A labelled checkbox bound to react-final-form (label beside it), with its hint, and its error announced once touched. */
+export function CheckboxField({ name, label, validate, disabled, hint }: CheckboxFieldProps) {
   const id = useId();
   const { input, meta } = useField<boolean>(name, { type: 'checkbox', validate });
   const error = meta.touched ? ((meta.error as string | undefined) ?? (meta.submitError as string | undefined)) : undefined;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field field--checkbox">
       <input
@@ -82,8 +84,16 @@ export function CheckboxField({ name, label, validate, disabled }: CheckboxField
         onFocus={input.onFocus}
         id={id}
         type="checkbox"
-        disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}

@@ -1,13 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { MemoryRouter } from 'react-router-dom';
 import { Badge } from './Badge';
 import { Button, ButtonRow, buttonClass } from './Button';
 import { EmptyState } from './EmptyState';
 import { Checkbox, Field } from './Field';
 import { countOf } from './plural';
 import { SaveStatus } from './SaveStatus';
+import { MenuToggle, SiteHeader } from './SiteHeader';
 import { nextSort, SortableHeader, Table, type SortState } from './Table';
+import { CheckboxField, mustAccept } from './TextField';
 
 /** Every variant of the design system on one page (the examples of docs/ui.md), as a test renders it. */
 function Examples() {
@@ -107,4 +111,107 @@ test('saved status, empty state, a badge per display status, counts in the right
   expect(screen.getByText('Draft')).toHaveClass('badge--quiet');
   expect(screen.getByText('Pending')).toHaveClass('badge--busy');
   expect([countOf(1, 'release'), countOf(2, 'track'), countOf(0, 'track')]).toEqual(['1 release', '2 tracks', '0 tracks']);
+});
+
+test('a table of plain columns: scope="col" headers, a hidden "Actions" label, its own scrolling region named after the caption', () => {
+  render(
+    <Table caption="Receipts" columns={['Date', { label: 'Amount', numeric: true }, false, { label: 'Actions', hidden: true }]}>
+      <tr>
+        <td>03/15/2024</td>
+        <td>$20.00</td>
+        <td>
+          <Button size="small">Download</Button>
+        </td>
+      </tr>
+    </Table>,
+  );
+  const table = screen.getByRole('table', { name: 'Receipts' });
+  const headers = within(table).getAllByRole('columnheader');
+  expect(headers.map((h) => h.textContent)).toEqual(['Date', 'Amount', 'Actions']);
+  headers.forEach((h) => expect(h).toHaveAttribute('scope', 'col'));
+  expect(headers[1]).toHaveClass('num');
+  expect(headers[2]!.firstElementChild).toHaveClass('visually-hidden');
+  const region = screen.getByRole('region', { name: 'Receipts (table)' });
+  expect(region).toHaveAttribute('tabindex', '0');
+  expect(region).toHaveClass('table-region');
+  expect(region).toContainElement(table);
+});
+
+test('a table named by a heading elsewhere, its region by another element', () => {
+  render(
+    <section>
+      <h2 id="ex-statement">Statement of account</h2>
+      <p id="ex-count">2 lines</p>
+      <Table labelledBy="ex-statement" regionLabelledBy="ex-count" describedBy="ex-count" columns={['Date']}>
+        <tr>
+          <td>03/15/2024</td>
+        </tr>
+      </Table>
+    </section>,
+  );
+  const table = screen.getByRole('table', { name: 'Statement of account' });
+  expect(table).toHaveAccessibleDescription('2 lines');
+  expect(table.querySelector('caption')).toBeNull();
+  expect(screen.getByRole('region', { name: '2 lines' })).toContainElement(table);
+});
+
+test('a sortable numeric column is aligned right', () => {
+  render(
+    <Table caption="Sales" head={<SortableHeader column="units" label="Units" sort={{ column: 'units', direction: 'desc' }} onSort={() => undefined} numeric />}>
+      <tr>
+        <td>3</td>
+      </tr>
+    </Table>,
+  );
+  const units = screen.getByRole('columnheader', { name: 'Units' });
+  expect(units).toHaveClass('num');
+  expect(units.querySelector('svg')).toHaveAttribute('data-direction', 'desc');
+});
+
+test('CheckboxField (react-final-form): label beside the box, hint tied to it, the error announced once touched', async () => {
+  const user = userEvent.setup();
+  render(
+    <Form onSubmit={() => undefined}>
+      {({ handleSubmit }) => (
+        <form onSubmit={(e) => void handleSubmit(e)}>
+          <CheckboxField name="agree" label="I accept the distribution agreement" hint="You can read it first." validate={mustAccept('Please accept the distribution agreement')} />
+          <Button type="submit">Continue</Button>
+        </form>
+      )}
+    </Form>,
+  );
+  const box = screen.getByRole('checkbox', { name: 'I accept the distribution agreement' });
+  expect(box.nextElementSibling?.tagName).toBe('LABEL');
+  expect(box).toHaveAccessibleDescription('You can read it first.');
+  expect(screen.queryByRole('alert')).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Please accept the distribution agreement');
+  expect(box).toHaveAttribute('aria-invalid', 'true');
+  expect(box).toHaveAccessibleDescription('You can read it first. Please accept the distribution agreement');
+  await user.click(box);
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('the shared site header: the brand links home, the menu toggle is a disclosure named "Menu"', async () => {
+  function Header() {
+    const [open, setOpen] = useState(false);
+    return (
+      <SiteHeader home="/releases" brandName="Cadence" logo="/logo.svg" app>
+        <MenuToggle open={open} controls="ex-menu" onClick={() => setOpen((o) => !o)} />
+        <nav aria-label="Main" id="ex-menu" hidden={!open} />
+      </SiteHeader>
+    );
+  }
+  render(
+    <MemoryRouter>
+      <Header />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('banner')).toHaveClass('site-header', 'site-header--app');
+  expect(screen.getByRole('link', { name: 'Cadence' })).toHaveAttribute('href', '/releases');
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  expect(toggle).toHaveAttribute('aria-controls', 'ex-menu');
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
 });

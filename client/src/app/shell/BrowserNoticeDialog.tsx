@@ -1,13 +1,14 @@
 import { Dialog } from '../../ui/Dialog';
+import { Button } from '../../ui/Button';
 
 /** The 'Browser Notice' dialog (core §2). */
 export default function BrowserNoticeDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Browser Notice" onClose={onClose}>
       <p>Please use Google Chrome for the best experience of this website.</p>
-      <button type="button" className="button" onClick={onClose}>
+      <Button onClick={onClose}>
         Confirm
-      </button>
+      </Button>
     </Dialog>
   );
 }

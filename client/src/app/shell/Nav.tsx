@@ -1,5 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { buttonClass } from '../../ui/Button';
+import { MenuToggle, SiteHeader } from '../../ui/SiteHeader';
 import { useBrand } from '../../lib/brand';
 import { getBootConfig } from '../../lib/boot-config';
 import { useScrollLock } from '../../ui/scroll-lock';
@@ -25,16 +27,9 @@ export function Nav({ signedIn = false }: NavProps) {
   useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
-    <header className="site-header">
-      <Link className="site-header__brand" to="/">
-        <img src={logo} alt="" width="28" height="28" />
-        <span>{brandName}</span>
-      </Link>
+    <SiteHeader home="/" brandName={brandName} logo={logo}>
       <div ref={containerRef} className="site-header__menu">
-        <button ref={toggleRef} type="button" className="menu-toggle" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
-          <span className="menu-toggle__icon" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
-        </button>
+        <MenuToggle ref={toggleRef} open={open} controls={menuId} onClick={toggle} />
         <nav aria-label="Main" id={menuId} className={open ? 'site-nav-wrap site-nav-wrap--open' : 'site-nav-wrap'}>
           <ul className="site-nav" onClick={(e) => (e.target as HTMLElement).closest('a') && close()}>
             <li>
@@ -49,11 +44,11 @@ export function Nav({ signedIn = false }: NavProps) {
             </li>
             <li>
               {signedIn ? (
-                <Link className="button button--small" to="/releases">
+                <Link className={buttonClass('primary', 'small')} to="/releases">
                   My releases
                 </Link>
               ) : (
-                <Link className="button button--small" to="/?login=login">
+                <Link className={buttonClass('primary', 'small')} to="/?login=login">
                   Sign in
                 </Link>
               )}
@@ -61,6 +56,6 @@ export function Nav({ signedIn = false }: NavProps) {
           </ul>
         </nav>
       </div>
-    </header>
+    </SiteHeader>
   );
 }

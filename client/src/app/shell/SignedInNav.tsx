@@ -5,6 +5,7 @@ import { getBootConfig } from '../../lib/boot-config';
 import { signOut, type Viewer } from '../../lib/viewer';
 import { useShellServices } from '../../lib/shell-services';
 import { useScrollLock } from '../../ui/scroll-lock';
+import { MenuToggle, SiteHeader } from '../../ui/SiteHeader';
 import { useDisclosure } from './useDisclosure';
 
 /**
@@ -31,16 +32,9 @@ export function SignedInNav({ viewer }: { viewer: Viewer }) {
   }, [pathname, setOpen, setMobileOpen]);
 
   return (
-    <header className="site-header site-header--app">
-      <Link className="site-header__brand" to="/releases">
-        <img src={logo} alt="" width="28" height="28" />
-        <span>{brandName}</span>
-      </Link>
+    <SiteHeader home="/releases" brandName={brandName} logo={logo} app>
       <div ref={mobile.containerRef} className="app-menu">
-        <button ref={mobile.toggleRef} type="button" className="menu-toggle" aria-expanded={mobile.open} aria-controls={mobileMenuId} onClick={mobile.toggle}>
-          <span className="menu-toggle__icon" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
-        </button>
+        <MenuToggle ref={mobile.toggleRef} open={mobile.open} controls={mobileMenuId} onClick={mobile.toggle} />
         <div id={mobileMenuId} className={mobile.open ? 'app-menu__panel app-menu__panel--open' : 'app-menu__panel'} onClick={(e) => (e.target as HTMLElement).closest('a') && closeMobile()}>
           <nav aria-label="Main">
             <ul className="site-nav">
@@ -84,6 +78,6 @@ export function SignedInNav({ viewer }: { viewer: Viewer }) {
           </div>
         </div>
       </div>
-    </header>
+    </SiteHeader>
   );
 }

@@ -6,6 +6,7 @@ import { useEnvironment } from '../../lib/environment';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedTask } from './useDebouncedTask';
+import { Button, ButtonRow } from '../../ui/Button';
 
 export interface ContactsProfile {
   email: string;
@@ -96,13 +97,12 @@ export function ContactsForm({ profile, onChangeEmail, onResendVerification, ask
             />
             {serverError && <ErrorMessage>{serverError}</ErrorMessage>}
             {sentTo && <p role="status">{emailChangeSentMessage(sentTo)}</p>}
-            <div className="form-actions">
-              <button className="button" type="submit" disabled={disabled || submitting || !canSaveEmail(values.email, profile.email, options)}>
+            <ButtonRow>
+              <Button type="submit" disabled={disabled || submitting || !canSaveEmail(values.email, profile.email, options)}>
                 Save Changes
-              </button>
-              <button
-                className="button button--secondary"
-                type="button"
+              </Button>
+              <Button
+                variant="secondary"
                 disabled={disabled}
                 onClick={() => {
                   form.change('email', profile.email);
@@ -111,11 +111,10 @@ export function ContactsForm({ profile, onChangeEmail, onResendVerification, ask
                 }}
               >
                 CANCEL
-              </button>
+              </Button>
               {!profile.emailVerified && (
-                <button
-                  className="button button--secondary"
-                  type="button"
+                <Button
+                  variant="secondary"
                   disabled={disabled || resent}
                   onClick={() => {
                     setResent(true);
@@ -123,9 +122,9 @@ export function ContactsForm({ profile, onChangeEmail, onResendVerification, ask
                   }}
                 >
                   Resend verification email
-                </button>
+                </Button>
               )}
-            </div>
+            </ButtonRow>
             {resent && <p role="status">{`Please check your email to verify your ${brandName} account.`}</p>}
             {askParentEmail && (
               <TextField

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { reloadAt } from '../../lib/session';
 import { SignInForm, type SignInOutcome } from './SignInForm';
 import { SignUpForm, type SignUpOutcome } from './SignUpForm';
+import { Button } from '../../ui/Button';
 
 /** The query value that opens the dialog on sign-in (core §2) and the one for sign-up. */
 export const LOGIN_PARAM = 'login';
@@ -29,13 +30,13 @@ export function AuthDialog({ mode, onModeChange, onClose, navigate = reloadAt }:
       {mode === 'login' ? <SignInForm onOutcome={onSignIn} /> : <SignUpForm onOutcome={onSignUp} />}
       <p>
         {mode === 'login' ? 'New here? ' : 'Already have an account? '}
-        <button type="button" className="link-button" onClick={() => onModeChange(mode === 'login' ? 'signup' : 'login')}>
+        <Button variant="link" onClick={() => onModeChange(mode === 'login' ? 'signup' : 'login')}>
           {mode === 'login' ? 'Create an account' : 'Sign in'}
-        </button>
+        </Button>
       </p>
-      <button type="button" className="button button--secondary" onClick={onClose}>
+      <Button variant="secondary" onClick={onClose}>
         Close
-      </button>
+      </Button>
     </Dialog>
   );
 }

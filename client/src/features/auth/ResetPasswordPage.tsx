@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { fieldErrorsByName, graphqlErrorInfo } from '../../lib/graphql-errors';
 import { TextField } from '../../ui/TextField';
 import { RequestPasswordResetMutation, ResetPasswordMutation } from './auth.graphql';
+import { Button } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Reset your password | {appName}',
@@ -37,9 +38,9 @@ function RequestResetForm() {
         <form onSubmit={handleSubmit} noValidate aria-label="Request a password reset">
           <TextField name="email" label="Email" type="email" autoComplete="email" validate={(v) => (typeof v === 'string' && v.trim() ? undefined : 'Email required')} />
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             Send reset link
-          </button>
+          </Button>
         </form>
       )}
     />
@@ -73,9 +74,9 @@ function NewPasswordForm({ token }: { token: string }) {
           <TextField name="password" label="New password" type="password" autoComplete="new-password" validate={toFieldValidator(passwordRule)} />
           <TextField name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" validate={toFieldValidator(matches(() => values.password, 'Passwords do not match'))} />
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             Change password
-          </button>
+          </Button>
         </form>
       )}
     />

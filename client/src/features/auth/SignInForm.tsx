@@ -7,6 +7,7 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { TextField } from '../../ui/TextField';
 import { SignInMutation } from './auth.graphql';
 import { clearLocalAccountData, rememberLock, takeWantedUrl } from '../../lib/session';
+import { Button } from '../../ui/Button';
 
 /** Shown for any wrong email or password: it never says whether the email has an account. */
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password. Please try again.';
@@ -62,9 +63,9 @@ export function SignInForm({ onOutcome }: SignInFormProps) {
           <TextField name="username" label="Email" type="email" autoComplete="username" validate={requiredEmail} errorsAfterSubmit />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" validate={requiredPassword} errorsAfterSubmit />
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             {submitting ? 'Signing in…' : 'Sign in'}
-          </button>
+          </Button>
           <p>
             <Link to="/reset-password">Forgot your password?</Link>
           </p>

@@ -18,6 +18,7 @@ import { TextField } from '../../ui/TextField';
 import { SignUpMutation } from './auth.graphql';
 import { CaptchaField } from '../../lib/captcha/CaptchaField';
 import { readCookie } from '../../lib/session';
+import { Button } from '../../ui/Button';
 
 export interface SignUpValues {
   email: string;
@@ -125,9 +126,9 @@ export function SignUpForm({ onOutcome, today = utcDate(new Date()) }: SignUpFor
             )}
             {signupCaptcha && <CaptchaField name="captchaCode" type="signup" generation={captchaGeneration} errorsAfterSubmit />}
             {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-            <button className="button" type="submit" disabled={submitting}>
+            <Button type="submit" disabled={submitting}>
               {submitting ? 'Creating your account…' : 'Create account'}
-            </button>
+            </Button>
           </form>
         );
       }}

@@ -1,5 +1,6 @@
 import { commitArtistInput, type ArtistNameContext } from '@cadence/domain/artist-names';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../ui/Button';
 
 export interface ArtistChip {
   id: string;
@@ -60,9 +61,9 @@ export function ArtistInput({ label, artists, context, onAdd, onRemove, disabled
             <li key={artist.id} className="artist-chip">
               {artist.name}
               {!disabled && (
-                <button type="button" className="link-button" aria-label={`Remove ${artist.name}`} onClick={() => onRemove(artist)}>
+                <Button variant="link" aria-label={`Remove ${artist.name}`} onClick={() => onRemove(artist)}>
                   ×
-                </button>
+                </Button>
               )}
             </li>
           ))}

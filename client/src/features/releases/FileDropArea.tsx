@@ -1,5 +1,6 @@
 import { splitDroppedFiles, type DroppedFiles, type FileDropOptions } from '@cadence/domain/file-drop';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { buttonClass } from '../../ui/Button';
 
 export interface FileDropAreaProps extends FileDropOptions {
   /** Label of the file chooser (the keyboard and screen-reader way in). */
@@ -48,7 +49,7 @@ export function FileDropArea({ label, multiple = false, disabled, accept, suppor
       data-testid="drop-area"
     >
       {children}
-      <label htmlFor={id} className="button button--small">
+      <label htmlFor={id} className={buttonClass('primary', 'small')}>
         {label}
       </label>
       <input

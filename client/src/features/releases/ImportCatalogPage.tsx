@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import type { PageHandle } from '../../lib/page-meta';
 import { Field } from '../../ui/Field';
-import { TableRegion } from '../../ui/TableRegion';
+import { Table } from '../../ui/Table';
 import { isImportRunning, uploadCatalog, type ImportJob } from './catalog-import-api';
 import { IMPORT_STATUS_TEXT, ImportJobView } from './ImportJobView';
+import { Button } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Import a catalogue | {appName}',
@@ -63,9 +64,9 @@ export default function ImportCatalogPage() {
       <Field id="import-distributor" label="Previous distributor">
         {(p) => <input {...p} value={distributor} onChange={(e) => setDistributor(e.target.value)} />}
       </Field>
-      <button type="button" className="button" disabled={sending || isImportRunning(job)} onClick={() => void onUpload()}>
+      <Button disabled={sending || isImportRunning(job)} onClick={() => void onUpload()}>
         Upload and import
-      </button>
+      </Button>
       {error && (
         <p className="field__error" role="alert">
           {error}
@@ -99,30 +100,19 @@ function RecentImports({ imports }: { imports: readonly RecentImport[] }) {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>Your imports</h2>
-      <TableRegion label="Your imports">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Uploaded</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {imports.map((i) => (
-              <tr key={i.id}>
-                <td>
-                  <Link to={`/releases/import/${i.id}`}>{i.fileName}</Link>
-                </td>
-                <td>{new Date(String(i.createdAt)).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                <td>
-                  {IMPORT_STATUS_TEXT[i.status]} ({i.doneReleases} of {i.totalReleases})
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <Table region="Your imports" columns={['File', 'Uploaded', 'Status']}>
+        {imports.map((i) => (
+          <tr key={i.id}>
+            <td>
+              <Link to={`/releases/import/${i.id}`}>{i.fileName}</Link>
+            </td>
+            <td>{new Date(String(i.createdAt)).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+            <td>
+              {IMPORT_STATUS_TEXT[i.status]} ({i.doneReleases} of {i.totalReleases})
+            </td>
+          </tr>
+        ))}
+      </Table>
     </section>
   );
 }

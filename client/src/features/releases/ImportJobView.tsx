@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../ui/Field';
 import './releases.css';
 import { isImportRunning, readImport, sendLateAudio, type ImportJob } from './catalog-import-api';
+import { Button } from '../../ui/Button';
 
 export const IMPORT_STATUS_TEXT: Record<ImportJob['status'], string> = {
   QUEUED: 'Waiting to start',
@@ -128,9 +129,9 @@ function LateAudio({ job, onJob }: { job: ImportJob; onJob: (job: ImportJob) => 
           <Field id={`${titleId}-files`} label="Audio files (WAV or FLAC)" error={error}>
             {(p) => <input {...p} ref={inputRef} type="file" multiple accept=".wav,.flac,audio/wav,audio/flac" />}
           </Field>
-          <button type="button" className="button" disabled={sending} onClick={() => void onSend()}>
+          <Button disabled={sending} onClick={() => void onSend()}>
             Send the audio
-          </button>
+          </Button>
         </>
       )}
       <div role="status" aria-live="polite">

@@ -22,6 +22,7 @@ import { useReleaseEditorActions } from './useReleaseEditorActions';
 import { useUnsavedChanges } from './useUnsavedChanges';
 import { TransferPanel } from './TransferPanel';
 import './releases.css';
+import { Button, ButtonRow } from '../../ui/Button';
 
 type Issue = CheckResult['checkRelease']['issues'][number];
 
@@ -104,9 +105,9 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
         ) : (
           <ErrorMessage>
             <p>We could not load this release{error ? `: ${error.message}` : ''}.</p>
-            <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+            <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
               Try again
-            </button>
+            </Button>
           </ErrorMessage>
         )}
       </section>
@@ -276,19 +277,19 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
         <aside>
           <CoverArtDrop coverArtUrl={release.coverArtUrl} editable={editable} issue={arranged.release.coverArt} upload={actions.uploadCover} />
           {editable && (
-            <div className="actions">
-              <button type="submit" form="release-details-form" className="button button--secondary">
+            <ButtonRow>
+              <Button type="submit" form="release-details-form" variant="secondary">
                 Save details
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
+              </Button>
+              <Button variant="secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
                 Check release
-              </button>
+              </Button>
               {release.status !== 'VALIDATED' && (
-                <button type="button" className="button" disabled={submitting} onClick={() => void onSubmitRelease()}>
+                <Button disabled={submitting} onClick={() => void onSubmitRelease()}>
                   Submit release
-                </button>
+                </Button>
               )}
-            </div>
+            </ButtonRow>
           )}
           <TransferPanel
             releaseId={release.id}

@@ -2,8 +2,10 @@ import { territoryText } from '@cadence/domain/territory';
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { useId, type MutableRefObject, type ReactNode } from 'react';
 import { Field, Form, FormSpy } from 'react-final-form';
+import { Checkbox } from '../../ui/Field';
 import { releaseInputFrom, sameList, sameText, sameValues, validateReleaseForm, type ReleaseFormValues } from './release-form';
 import type { UpdateReleaseInput } from '../../gql/graphql';
+import { Button } from '../../ui/Button';
 
 export interface Dictionaries {
   genres: readonly { id: string; name: string }[];
@@ -211,14 +213,12 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
                   return (
                     <fieldset aria-describedby={error ? 'release-outlets-error' : undefined}>
                       <legend>Stores</legend>
-                      <button type="button" className="link-button" onClick={() => input.onChange(dictionaries.dsps.map((d) => d.uri))}>
+                      <Button variant="link" onClick={() => input.onChange(dictionaries.dsps.map((d) => d.uri))}>
                         Select all stores
-                      </button>
+                      </Button>
                       <div className="outlet-list">
                         {dictionaries.dsps.map((dsp) => (
-                          <label key={dsp.uri} className="field--inline">
-                            <input type="checkbox" checked={selected.has(dsp.uri)} onChange={(e) => toggle(dsp.uri, e.target.checked)} /> {dsp.name}
-                          </label>
+                          <Checkbox key={dsp.uri} id={`release-outlet-${dsp.id}`} label={dsp.name} checked={selected.has(dsp.uri)} onChange={(on) => toggle(dsp.uri, on)} />
                         ))}
                       </div>
                       {error && (

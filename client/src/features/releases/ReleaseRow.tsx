@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import type { ReleaseRow_ReleaseFragment } from '../../gql/graphql';
 import { ReleaseStatusBadge } from './ReleaseStatusBadge';
+import { Button } from '../../ui/Button';
 
 /** What one row of the release list shows; status, comment and dates feed the cache's status policies. */
 export const ReleaseRowFragment = graphql(`
@@ -55,14 +56,14 @@ export function ReleaseRow({ release, onTakedown, onDelete }: ReleaseRowProps) {
       <ReleaseStatusBadge status={release.displayStatus} />
       <div className="release-row__actions">
         {release.viewerCan.takedown && (
-          <button type="button" className="button button--small" onClick={() => onTakedown(release)} aria-label={`Take down ${title}`}>
+          <Button size="small" onClick={() => onTakedown(release)} aria-label={`Take down ${title}`}>
             Take down
-          </button>
+          </Button>
         )}
         {release.viewerCan.delete && (
-          <button type="button" className="button button--small button--secondary" onClick={() => onDelete(release)} aria-label={`Delete ${title}`}>
+          <Button variant="secondary" size="small" onClick={() => onDelete(release)} aria-label={`Delete ${title}`}>
             Delete
-          </button>
+          </Button>
         )}
       </div>
     </li>

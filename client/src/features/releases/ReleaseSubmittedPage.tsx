@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { buttonClass } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Release submitted | {appName}',
@@ -18,7 +19,7 @@ export default function ReleaseSubmittedPage() {
         release shows as Pending until it is delivered to the stores.
       </p>
       <p>
-        <Link className="button" to="/releases">
+        <Link className={buttonClass()} to="/releases">
           Back to your releases
         </Link>
       </p>

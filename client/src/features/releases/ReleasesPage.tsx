@@ -5,7 +5,7 @@ import { utcDate } from '@cadence/domain/date-string';
 import type { DisplayStatus } from '@cadence/domain/release-rules';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../ui/Button';
+import { buttonClass, Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { countOf } from '../../ui/plural';
 import type { PageHandle } from '../../lib/page-meta';
@@ -185,9 +185,9 @@ export default function ReleasesPage() {
       {error && !data && (
         <ErrorMessage>
           <p>We could not load your releases.</p>
-          <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+          <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
             Try again
-          </button>
+          </Button>
         </ErrorMessage>
       )}
       {data && rows.length === 0 && !filter && (
@@ -209,14 +209,13 @@ export default function ReleasesPage() {
         </ul>
       )}
       {data?.releases.pageInfo.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
+        <Button
+          variant="secondary"
           disabled={loading}
           onClick={() => void fetchMore({ variables: { after: data.releases.pageInfo.endCursor } }).catch(() => undefined)}
         >
           Show more releases
-        </button>
+        </Button>
       )}
 
       {pending?.kind === 'takedown' && (

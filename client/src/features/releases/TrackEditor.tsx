@@ -6,10 +6,12 @@ import { isLiveRecording, recordingVersionId } from '@cadence/domain/release-rul
 import { isRemixTitle, trackDuplicateErrors } from '@cadence/domain/track-rules';
 import { useEffect } from 'react';
 import { Field, Form, FormSpy } from 'react-final-form';
+import { CheckboxField } from '../../ui/TextField';
 import type { ArtistRole, ReleaseEditor_TrackFragment } from '../../gql/graphql';
 import { ArtistInput } from './ArtistInput';
 import { sameText } from './release-form';
 import type { ReleaseEditorActions } from './useReleaseEditorActions';
+import { Button } from '../../ui/Button';
 
 export const CREDIT_ROLES: readonly { role: ArtistRole; label: string }[] = [
   { role: 'PRIMARY', label: 'Primary artists' },
@@ -179,18 +181,12 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
                   ['explicitLyrics', 'Explicit lyrics'],
                 ] as const
               ).map(([name, label]) => (
-                <Field<boolean> key={name} name={name} type="checkbox">
-                  {({ input }) => (
-                    <label className="field field--inline">
-                      <input type="checkbox" name={input.name} checked={Boolean(input.checked)} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} /> {label}
-                    </label>
-                  )}
-                </Field>
+                <CheckboxField key={name} name={name} label={label} />
               ))}
               {editable && (
-                <button type="submit" className="button button--small" disabled={submitting}>
+                <Button type="submit" size="small" disabled={submitting}>
                   Save track
-                </button>
+                </Button>
               )}
             </fieldset>
           </form>
@@ -217,14 +213,13 @@ export function TrackEditor({ track, tracks, languages, primaryArtists, issues, 
             onRemove={(artist) => void actions.removeCredit(artist.id).catch((error: unknown) => onError(messageOf(error)))}
           />
         ))}
-        <button
-          type="button"
-          className="link-button"
+        <Button
+          variant="link"
           disabled={!editable || tracks.length < 2}
           onClick={() => void actions.applyToAll(track.id).catch((error: unknown) => onError(messageOf(error)))}
         >
           APPLY TO ALL TRACKS IN RELEASE
-        </button>
+        </Button>
       </section>
     </div>
   );

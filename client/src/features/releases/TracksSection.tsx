@@ -6,6 +6,7 @@ import { editFailureMessage } from './edit-errors';
 import { FileDropArea } from './FileDropArea';
 import { UploadProgressList } from './UploadProgressList';
 import { useUploads } from './useUpload';
+import { Button } from '../../ui/Button';
 
 /** "3:07" from milliseconds. */
 export function durationText(ms: number | null | undefined): string | null {
@@ -34,9 +35,9 @@ export function TrackPane({ title, onClose, children }: { title: string; onClose
         <h3 ref={heading} tabIndex={-1}>
           {title}
         </h3>
-        <button type="button" className="link-button" onClick={onClose}>
+        <Button variant="link" onClick={onClose}>
           CLOSE
-        </button>
+        </Button>
       </div>
       {children}
     </section>
@@ -144,26 +145,25 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
                 )}
                 {editable && (
                   <>
-                    <button type="button" className="button button--small button--secondary" aria-label={`Move ${title} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    <Button variant="secondary" size="small" aria-label={`Move ${title} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
                       ↑
-                    </button>
-                    <button type="button" className="button button--small button--secondary" aria-label={`Move ${title} down`} disabled={i === tracks.length - 1} onClick={() => move(i, i + 1)}>
+                    </Button>
+                    <Button variant="secondary" size="small" aria-label={`Move ${title} down`} disabled={i === tracks.length - 1} onClick={() => move(i, i + 1)}>
                       ↓
-                    </button>
+                    </Button>
                   </>
                 )}
-                <button type="button" id={`track-open-${track.id}`} className="button button--small" aria-label={`${editable ? 'Edit' : 'View'} track ${i + 1}`} aria-expanded={openId === track.id} onClick={() => setOpenId(openId === track.id ? null : track.id)}>
+                <Button id={`track-open-${track.id}`} size="small" aria-label={`${editable ? 'Edit' : 'View'} track ${i + 1}`} aria-expanded={openId === track.id} onClick={() => setOpenId(openId === track.id ? null : track.id)}>
                   {editable ? 'Edit' : 'View'}
-                </button>
+                </Button>
                 {editable && (
-                  <button
-                    type="button"
-                    className="button button--small button--secondary"
+                  <Button
+                    variant="secondary" size="small"
                     aria-label={`Delete ${title}`}
                     onClick={() => void remove(track.id).catch((error: unknown) => onError(editFailureMessage(error, 'The track was not deleted. Please try again.')))}
                   >
                     Delete
-                  </button>
+                  </Button>
                 )}
                 {problems.length > 0 && (
                   <ul className="field__error" aria-label={`Problems with track ${i + 1}`}>

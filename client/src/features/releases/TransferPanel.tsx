@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { validateTransferIsrc, validateTransferUpc, TRANSFER_KEEP_LIVE_NOTICE } from '@cadence/domain/transfer';
 import { graphql } from '../../gql';
-import { Field } from '../../ui/Field';
+import { Checkbox, Field } from '../../ui/Field';
+import { Button } from '../../ui/Button';
 
 export const ReleaseTransferQuery = graphql(`
   query ReleaseTransfer($id: ID!) {
@@ -128,9 +129,7 @@ export function TransferPanel({ releaseId, version, editable, tracks, onDone }: 
       <h2 id="transfer-title" className="visually-hidden">
         Transfer
       </h2>
-      <label className="checkbox">
-        <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} /> This release is already in stores
-      </label>
+      <Checkbox id="transfer-in-stores" label="This release is already in stores" checked={open} onChange={setOpen} />
       {open && (
         <div className="transfer-panel__form">
           <p>{TRANSFER_KEEP_LIVE_NOTICE}</p>
@@ -156,9 +155,9 @@ export function TransferPanel({ releaseId, version, editable, tracks, onDone }: 
               {failure}
             </p>
           )}
-          <button type="button" className="button" disabled={loading} onClick={() => void onSubmit()}>
+          <Button disabled={loading} onClick={() => void onSubmit()}>
             Submit as a transfer
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
 import type { UploadEntry } from './useUpload';
+import { Button } from '../../ui/Button';
 
 /** A progress bar per file being uploaded, and the reason when one failed. */
 export function UploadProgressList({ entries, onDismiss }: { entries: readonly UploadEntry[]; onDismiss: (key: string) => void }) {
@@ -13,9 +14,9 @@ export function UploadProgressList({ entries, onDismiss }: { entries: readonly U
               <span className="field__error" role="alert">
                 {entry.name}: {entry.error}
               </span>
-              <button type="button" className="link-button" onClick={() => onDismiss(entry.key)} aria-label={`Dismiss ${entry.name}`}>
+              <Button variant="link" onClick={() => onDismiss(entry.key)} aria-label={`Dismiss ${entry.name}`}>
                 Dismiss
-              </button>
+              </Button>
             </>
           ) : entry.done ? (
             <span className="upload-progress__done" role="status">

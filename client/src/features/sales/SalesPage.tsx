@@ -17,6 +17,7 @@ import { SalesTable } from './SalesTable';
 import { FinancialSummary } from './FinancialSummary';
 import { SplitSales } from './SplitSales';
 import './sales.css';
+import { Button } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Sales + Payments | {appName}',
@@ -124,9 +125,9 @@ export default function SalesPage() {
             <dd>{balance.currency}</dd>
           </div>
         </dl>
-        <button className="button" type="button" disabled={!canWithdraw || withdrawing} onClick={() => setConfirming(true)}>
+        <Button disabled={!canWithdraw || withdrawing} onClick={() => setConfirming(true)}>
           Withdraw
-        </button>
+        </Button>
         {!viewer.viewerCan.withdraw && <p>Withdrawals are not available while acting as this user.</p>}
         {disableWithdrawals && <p>{WITHDRAWAL_MESSAGES.disabled}.</p>}
         <div aria-live="polite" role="status" className="sales__notice">
@@ -153,12 +154,12 @@ export default function SalesPage() {
             Withdraw {money(balance.availableAmount)} to {viewer.payPalAccount.linked ? `your PayPal account ${viewer.payPalAccount.email ?? ''}` : 'your PayPal account'}?
           </p>
           <div className="dialog__actions">
-            <button className="button" type="button" disabled={withdrawing} onClick={() => void onConfirm()}>
+            <Button disabled={withdrawing} onClick={() => void onConfirm()}>
               Withdraw {money(balance.availableAmount)}
-            </button>
-            <button className="button button--secondary" type="button" onClick={() => setConfirming(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
               Cancel
-            </button>
+            </Button>
           </div>
         </Dialog>
       )}

@@ -1,9 +1,10 @@
 /** The /sales table (supporting §2): columns, sortable header, filters, paging and the CSV export. */
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { Button, buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { SalesTableQuery } from './sales.graphql';
-import { SortableHeader, type SortDirection } from './SortableHeader';
+import { nextSort, SortableHeader, Table, type SortState } from '../../ui/Table';
 import { EMPTY_FILTERS, exportHref, filterInput, formatUsd, type SalesFilterState } from './sales-format';
 import type { SalesSortColumn } from '../../gql/graphql';
 
@@ -26,7 +27,7 @@ function single(values: string[]): string {
 
 export function SalesTable() {
   const [filters, setFilters] = useState<SalesFilterState>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<{ column: SalesSortColumn; direction: SortDirection }>({ column: 'period', direction: 'desc' });
+  const [sort, setSort] = useState<SortState<SalesSortColumn>>({ column: 'period', direction: 'desc' });
   const [page, setPage] = useState(1);
   const { data, previousData, loading, error } = useQuery(SalesTableQuery, {
     variables: { filter: filterInput(filters), sortColumn: sort.column, sortDirection: sort.direction, page, pageSize: SALES_PAGE_SIZE },
@@ -36,7 +37,7 @@ export function SalesTable() {
   const pages = Math.max(1, Math.ceil(result.count / SALES_PAGE_SIZE));
 
   const onSort = (column: SalesSortColumn) => {
-    setSort((s) => (s.column === column ? { column, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: 'asc' }));
+    setSort((s) => nextSort(s, column));
     setPage(1);
   };
   const setFilter = (key: keyof SalesFilterState, value: string) => {
@@ -100,47 +101,36 @@ export function SalesTable() {
           To
           <input type="month" value={filters.dateTo} onChange={(e) => setFilter('dateTo', e.target.value)} />
         </label>
-        <a className="button" href={exportHref(filters, sort)} download="sales.csv">
+        <a className={buttonClass('secondary')} href={exportHref(filters, sort)} download="sales.csv">
           Download CSV
         </a>
       </form>
       {error ? <p role="alert">Sales could not be loaded.</p> : null}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Sales table, scrolls sideways">
-        <table aria-describedby="sales-count" aria-busy={loading}>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <SortableHeader key={c.column} column={c.column} label={c.label} numeric={c.numeric} active={sort.column} direction={sort.direction} onSort={onSort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {result.transactions.map((t) => (
-              <tr key={t.id}>
-                <td>{t.period}</td>
-                <td>{t.artistName}</td>
-                <td>{t.releaseTitle}</td>
-                <td>{t.serviceName}</td>
-                <td>{t.trackTitle}</td>
-                <td className="num">{t.units.toLocaleString('en-US')}</td>
-                <td>{t.countryCode}</td>
-                <td className="num">{formatUsd(t.payable)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table region="Sales" describedBy="sales-count" busy={loading} head={COLUMNS.map((c) => <SortableHeader key={c.column} column={c.column} label={c.label} numeric={c.numeric} sort={sort} onSort={onSort} />)}>
+        {result.transactions.map((t) => (
+          <tr key={t.id}>
+            <td>{t.period}</td>
+            <td>{t.artistName}</td>
+            <td>{t.releaseTitle}</td>
+            <td>{t.serviceName}</td>
+            <td>{t.trackTitle}</td>
+            <td className="num">{t.units.toLocaleString('en-US')}</td>
+            <td>{t.countryCode}</td>
+            <td className="num">{formatUsd(t.payable)}</td>
+          </tr>
+        ))}
+      </Table>
       {loading && !data ? <Spinner label="Loading sales" /> : null}
       <p id="sales-count" aria-live="polite">
         {result.count === 0 && !loading ? 'No sales yet.' : `${result.count.toLocaleString('en-US')} rows, page ${page} of ${pages}`}
       </p>
       <nav aria-label="Sales pages" className="pager">
-        <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous page
-        </button>
-        <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        </Button>
+        <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
           Next page
-        </button>
+        </Button>
       </nav>
     </section>
   );

@@ -1,4 +1,5 @@
 import { money } from './money';
+import { Table } from '../../ui/Table';
 
 interface Line {
   id: string;
@@ -33,30 +34,17 @@ export function Statement({ lines, totalCount }: { lines: readonly Line[]; total
       {lines.length === 0 ? (
         <p>No earnings yet.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Statement of account (scrolls sideways)" tabIndex={0}>
-          <table aria-labelledby="sales-statement">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.createdAt.slice(0, 10)}</td>
-                  <td>{KIND_TEXT[l.kind] ?? l.kind}</td>
-                  <td>{l.description ?? ''}</td>
-                  <td>{money(l.amount)}</td>
-                  <td>{money(l.runningBalance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table labelledBy="sales-statement" region="Statement of account" columns={['Date', 'Type', 'Description', 'Amount', 'Balance']}>
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td>{l.createdAt.slice(0, 10)}</td>
+              <td>{KIND_TEXT[l.kind] ?? l.kind}</td>
+              <td>{l.description ?? ''}</td>
+              <td>{money(l.amount)}</td>
+              <td>{money(l.runningBalance)}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

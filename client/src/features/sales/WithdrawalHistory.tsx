@@ -1,4 +1,5 @@
 import { WARNING_CODES } from '@cadence/domain/withdrawal';
+import { Table } from '../../ui/Table';
 import type { WithdrawalRow_WithdrawalFragment } from '../../gql/graphql';
 import { money } from './money';
 
@@ -36,23 +37,11 @@ export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withd
       {withdrawals.length === 0 ? (
         <p>No withdrawals yet.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Withdrawals (scrolls sideways)" tabIndex={0}>
-          <table aria-labelledby="sales-withdrawals">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {withdrawals.map((w) => (
-                <Row key={w.id} withdrawal={w} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table labelledBy="sales-withdrawals" region="Withdrawals" columns={['Date', 'Amount', 'Status', 'Details']}>
+          {withdrawals.map((w) => (
+            <Row key={w.id} withdrawal={w} />
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { Table } from '../../ui/Table';
 import { graphql } from '../../gql';
 import type { AuditLogTable_EventFragment } from '../../gql/graphql';
 import { formatInstant } from './console-format';
+import { Button } from '../../ui/Button';
 
 export const AuditLogTable_event = graphql(`
   fragment AuditLogTable_event on AuditEvent {
@@ -41,42 +43,29 @@ export function AuditLogTable({ title, events, hasMore, loadingMore, onLoadMore 
       {events.length === 0 ? (
         <p>No events yet.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Who</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatInstant(e.createdAt as string)}</td>
-                  <td>
-                    {e.subcategory}
-                    {e.entityType ? ` (${e.entityType})` : ''}
-                  </td>
-                  <td>{who(e)}</td>
-                  <td>
-                    <code>{e.oldValues ?? ''}</code>
-                  </td>
-                  <td>
-                    <code>{e.newValues ?? ''}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table regionLabelledBy={id} columns={['When', 'What', 'Who', 'Before', 'After']}>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td>{formatInstant(e.createdAt as string)}</td>
+              <td>
+                {e.subcategory}
+                {e.entityType ? ` (${e.entityType})` : ''}
+              </td>
+              <td>{who(e)}</td>
+              <td>
+                <code>{e.oldValues ?? ''}</code>
+              </td>
+              <td>
+                <code>{e.newValues ?? ''}</code>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       {hasMore && (
-        <button type="button" className="button button--secondary" onClick={onLoadMore} disabled={loadingMore}>
+        <Button variant="secondary" onClick={onLoadMore} disabled={loadingMore}>
           {loadingMore ? 'Loading…' : 'Show older events'}
-        </button>
+        </Button>
       )}
     </section>
   );

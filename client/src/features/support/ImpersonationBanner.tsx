@@ -6,6 +6,7 @@ import { useViewerProfile, type AccountProfile } from '../../lib/account/useAcco
 import { reloadAt } from '../../lib/session';
 import { StopActingAsUserMutation } from './support.graphql';
 import './support.css';
+import { Button } from '../../ui/Button';
 
 /** The name support sees for a user: the shown artist name, else the legal name, else the email. */
 export function displayName(profile: Pick<AccountProfile, 'primaryArtists' | 'firstName' | 'lastName' | 'email'>): string {
@@ -39,9 +40,9 @@ export function ImpersonationBanner() {
       <p>
         <strong>{actingAsText(profile)}</strong> — signed in as {profile.impersonatedBy.name} ({profile.impersonatedBy.email}).
       </p>
-      <button type="button" className="button button--small" onClick={() => void onStop()} disabled={loading}>
+      <Button size="small" onClick={() => void onStop()} disabled={loading}>
         Stop
-      </button>
+      </Button>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
     </section>
   );

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useShellServices } from '../../lib/shell-services';
 import { signOut } from '../../lib/viewer';
+import { Button } from '../../ui/Button';
 
 /** The support area's own navigation: its sections (admins also see their screens) and Sign Out (issue 19 item 9). */
 export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
@@ -28,9 +29,9 @@ export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
           </li>
         )}
       </ul>
-      <button type="button" className="button button--secondary" onClick={() => void signOut(rest, leave)}>
+      <Button variant="secondary" onClick={() => void signOut(rest, leave)}>
         Sign Out
-      </button>
+      </Button>
     </nav>
   );
 }

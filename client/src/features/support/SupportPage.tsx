@@ -11,8 +11,9 @@ import { WithdrawalApprovals } from './WithdrawalApprovals';
 import { SalesImportPanel } from './sales-imports/SalesImportPanel';
 import { ActAsUserMutation, SearchUsersQuery } from './support.graphql';
 import { StaffNav } from './StaffNav';
-import { TableRegion } from '../../ui/TableRegion';
+import { Table } from '../../ui/Table';
 import './support.css';
+import { Button } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Support | {appName}',
@@ -61,63 +62,47 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
           <label htmlFor={inputId}>Find a user (email, name or artist name)</label>
           <input id={inputId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} minLength={2} />
         </div>
-        <button className="button" type="submit" disabled={query.trim().length < 2}>
+        <Button type="submit" disabled={query.trim().length < 2}>
           Search
-        </button>
+        </Button>
       </form>
       {loading && <Spinner label="Searching" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {refusal && <ErrorMessage>{refusal}</ErrorMessage>}
       {called && !loading && !error && users.length === 0 && <p role="status">No user matches.</p>}
       {users.length > 0 && (
-        <TableRegion label="Users found">
-          <table className="support__results">
-            <caption id="support-results-caption">Users found</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Artist</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <Link to={`/support/users/${user.id}`} aria-label={`Open the account of ${user.email}`}>
-                      {user.email}
-                    </Link>
-                  </td>
-                  <td>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
-                  <td>{user.primaryArtists[0] ?? ''}</td>
-                  <td>
-                    {user.status.toLowerCase()}
-                    {user.isLocked ? ' (locked)' : ''}
-                  </td>
-                  <td>
-                    {user.role === 'USER' && (
-                      <button type="button" className="button button--small" onClick={() => void onActAs(user.id)} aria-label={`Act as ${user.email}`}>
-                        Act as
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <Table caption="Users found" columns={['Email', 'Name', 'Artist', 'Status', { label: 'Actions', hidden: true }]}>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td>
+                <Link to={`/support/users/${user.id}`} aria-label={`Open the account of ${user.email}`}>
+                  {user.email}
+                </Link>
+              </td>
+              <td>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
+              <td>{user.primaryArtists[0] ?? ''}</td>
+              <td>
+                {user.status.toLowerCase()}
+                {user.isLocked ? ' (locked)' : ''}
+              </td>
+              <td>
+                {user.role === 'USER' && (
+                  <Button size="small" onClick={() => void onActAs(user.id)} aria-label={`Act as ${user.email}`}>
+                    Act as
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <WithdrawalApprovals />
       <section aria-labelledby="support-in-app-title">
         <h2 id="support-in-app-title">In-app messages</h2>
         {/* Loaded on demand, so finding a user does not wait for the messages and their counts. */}
-        <button type="button" className="button button--secondary" aria-expanded={showMessages} aria-controls="support-in-app" onClick={() => setShowMessages((v) => !v)}>
+        <Button variant="secondary" aria-expanded={showMessages} aria-controls="support-in-app" onClick={() => setShowMessages((v) => !v)}>
           {showMessages ? 'Hide in-app messages' : 'Manage in-app messages'}
-        </button>
+        </Button>
         <div id="support-in-app">{showMessages && <InAppMessagesAdmin />}</div>
       </section>
       <SalesImportPanel />

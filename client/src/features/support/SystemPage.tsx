@@ -10,6 +10,7 @@ import { CancelJobMutation, RetryJobMutation, SystemStatusQuery } from './system
 import { formatInstant } from './console-format';
 import { StaffNav } from './StaffNav';
 import './support.css';
+import { Button } from '../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'System | {appName}',
@@ -49,9 +50,9 @@ export default function SystemPage() {
       {notice && !notice.ok && <ErrorMessage>{notice.text}</ErrorMessage>}
       {status && (
         <>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          <Button variant="secondary" onClick={() => void refetch()}>
             Refresh
-          </button>
+          </Button>
           <h2>Jobs</h2>
           <p>{status.oldestWaitingSeconds > 0 ? `The oldest due job has waited ${status.oldestWaitingSeconds} s for a worker.` : 'No due job is waiting for a worker.'}</p>
           <Table caption="Jobs by kind and status" head={<><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Jobs</th></>}>
@@ -76,13 +77,13 @@ export default function SystemPage() {
                   <td>{j.lastError ?? ''}</td>
                   <td>{formatInstant(j.updatedAt as string)}</td>
                   <td>
-                    <button type="button" className="button button--secondary" aria-label={`Retry ${j.name} job ${j.id}`} onClick={() => void act('retry', j.id, j.name)}>
+                    <Button variant="secondary" aria-label={`Retry ${j.name} job ${j.id}`} onClick={() => void act('retry', j.id, j.name)}>
                       Retry
-                    </button>
+                    </Button>
                     {j.state !== 'CANCELLED' && (
-                      <button type="button" className="button button--secondary" aria-label={`Cancel ${j.name} job ${j.id}`} onClick={() => void act('cancel', j.id, j.name)}>
+                      <Button variant="secondary" aria-label={`Cancel ${j.name} job ${j.id}`} onClick={() => void act('cancel', j.id, j.name)}>
                         Cancel
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

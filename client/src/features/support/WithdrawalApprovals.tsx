@@ -4,8 +4,9 @@ import { formatUsd, parseMoney } from '@cadence/domain/money';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
-import { TableRegion } from '../../ui/TableRegion';
+import { Table } from '../../ui/Table';
 import { ApproveWithdrawalMutation, RejectWithdrawalMutation, WithdrawalsAwaitingApprovalQuery } from './withdrawals.graphql';
+import { Button } from '../../ui/Button';
 
 const usd = (amount: string) => {
   const minor = parseMoney(amount);
@@ -18,9 +19,9 @@ export function WithdrawalApprovals() {
   return (
     <section aria-labelledby="support-withdrawals-title">
       <h2 id="support-withdrawals-title">Withdrawals waiting for approval</h2>
-      <button type="button" className="button button--secondary" aria-expanded={shown} aria-controls="support-withdrawals" onClick={() => setShown((v) => !v)}>
+      <Button variant="secondary" aria-expanded={shown} aria-controls="support-withdrawals" onClick={() => setShown((v) => !v)}>
         {shown ? 'Hide withdrawals' : 'Review withdrawals'}
-      </button>
+      </Button>
       <div id="support-withdrawals">{shown && <ApprovalList />}</div>
     </section>
   );
@@ -55,35 +56,23 @@ export function ApprovalList() {
       <p role="status">{done}</p>
       {!loading && !error && rows.length === 0 && <p>No withdrawal is waiting for approval.</p>}
       {rows.length > 0 && (
-        <TableRegion label="Withdrawals awaiting approval">
-        <table aria-labelledby="support-withdrawals-title">
-          <thead>
-            <tr>
-              <th scope="col">Requested</th>
-              <th scope="col">Account</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Decision</th>
+        <Table labelledBy="support-withdrawals-title" region="Withdrawals awaiting approval" columns={['Requested', 'Account', 'Amount', 'Decision']}>
+          {rows.map(({ withdrawal: w, userEmail }) => (
+            <tr key={w.id}>
+              <td>{w.createdAt.slice(0, 10)}</td>
+              <td>{userEmail ?? '—'}</td>
+              <td>{usd(w.amount)}</td>
+              <td>
+                <Button size="small" onClick={() => void decide(`Approved ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => approve({ variables: { id: w.id } }))}>
+                  Approve {usd(w.amount)}
+                </Button>{' '}
+                <Button variant="secondary" size="small" onClick={() => void decide(`Rejected ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => reject({ variables: { id: w.id, reason: 'Rejected by support' } }))}>
+                  Reject {usd(w.amount)}
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ withdrawal: w, userEmail }) => (
-              <tr key={w.id}>
-                <td>{w.createdAt.slice(0, 10)}</td>
-                <td>{userEmail ?? '—'}</td>
-                <td>{usd(w.amount)}</td>
-                <td>
-                  <button type="button" className="button button--small" onClick={() => void decide(`Approved ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => approve({ variables: { id: w.id } }))}>
-                    Approve {usd(w.amount)}
-                  </button>{' '}
-                  <button type="button" className="button button--small button--secondary" onClick={() => void decide(`Rejected ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => reject({ variables: { id: w.id, reason: 'Rejected by support' } }))}>
-                    Reject {usd(w.amount)}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </TableRegion>
+          ))}
+        </Table>
       )}
     </div>
   );

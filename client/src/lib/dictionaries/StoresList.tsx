@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
+import { Button } from '../../ui/Button';
 
 /** The fields one store entry shows; spread into any query that lists stores. */
 export const StoresListDspFragment = graphql(`
@@ -31,9 +32,9 @@ export function StoresList() {
         <ErrorMessage>
           <p>We could not load the list of stores.</p>
         </ErrorMessage>
-        <button type="button" className="button button--small" onClick={() => void refetch().catch(() => undefined)}>
+        <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }

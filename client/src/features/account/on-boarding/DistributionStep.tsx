@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AgreementField } from '../../../ui/AgreementField';
 import { TextField } from '../../../ui/TextField';
 import { useSaveProfile, type AccountProfile } from '../../../lib/account/useAccount';
+import { Button } from '../../../ui/Button';
 
 interface DistributionValues {
   distributionAgreement: boolean;
@@ -57,9 +58,9 @@ export function DistributionStep({ profile, onDone, today = utcDate(new Date()) 
             </>
           )}
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             Continue
-          </button>
+          </Button>
         </form>
       )}
     />

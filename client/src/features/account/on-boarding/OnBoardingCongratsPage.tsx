@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
+import { buttonClass } from '../../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'You are all set | {appName}',
@@ -13,7 +14,7 @@ export default function OnBoardingCongratsPage() {
       <h1 id="congrats-title">You are all set</h1>
       <p>Congratulations!</p>
       <p>Your account is ready. Create your first release and send it to the stores.</p>
-      <Link className="button" to="/releases">
+      <Link className={buttonClass()} to="/releases">
         Go to my releases
       </Link>
     </section>

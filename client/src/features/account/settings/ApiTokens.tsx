@@ -6,9 +6,10 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
-import { TableRegion } from '../../../ui/TableRegion';
-import { Checkbox } from '../../../ui/Field';
+import { Table } from '../../../ui/Table';
+import { Checkbox, Field } from '../../../ui/Field';
 import type { ApiTokenScope } from '../../../gql/graphql';
+import { Button } from '../../../ui/Button';
 
 /** The scopes a token can carry, as the form offers them (the server's ApiTokenScope enum). */
 export const SCOPE_CHOICES: { value: ApiTokenScope; label: string }[] = [
@@ -60,10 +61,9 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
         }}
         aria-label="Create an API token"
       >
-        <div className="field">
-          <label htmlFor={nameId}>Token name</label>
-          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} maxLength={TEXT_LIMITS.label} disabled={disabled} />
-        </div>
+        <Field id={nameId} label="Token name">
+          {(a) => <input {...a} value={name} onChange={(e) => setName(e.target.value)} maxLength={TEXT_LIMITS.label} disabled={disabled} />}
+        </Field>
         <fieldset className="api-tokens__scopes">
           <legend>Scopes</legend>
           <p>A token can never withdraw money or change your password, email or tokens, whatever its scopes.</p>
@@ -78,70 +78,51 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
             />
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={expiryId}>Expires on (optional)</label>
-          <input id={expiryId} type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} disabled={disabled} />
-        </div>
-        <button className="button" type="submit" disabled={disabled || creating || name.trim() === '' || scopes.length === 0}>
+        <Field id={expiryId} label="Expires on (optional)">
+          {(a) => <input {...a} type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} disabled={disabled} />}
+        </Field>
+        <Button type="submit" disabled={disabled || creating || name.trim() === '' || scopes.length === 0}>
           Create token
-        </button>
+        </Button>
       </form>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
       {secret && (
         <div className="api-tokens__secret" role="status">
           <p>Copy your new token now: it will not be shown again.</p>
           <code data-testid="api-token-secret">{secret}</code>{' '}
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            size="small"
             onClick={() => {
               void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
             }}
           >
             {copied ? 'Copied' : 'Copy'}
-          </button>
+          </Button>
         </div>
       )}
       {loading && <Spinner label="Loading your tokens" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {tokens.length > 0 ? (
-        <TableRegion label="Your API tokens">
-        <table>
-          <caption>Your API tokens</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Starts with</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <Table caption="Your API tokens" columns={['Name', 'Starts with', 'Scopes', 'Expires', 'Last used', { label: 'Actions', hidden: true }]}>
+          {tokens.map((token) => (
+            <tr key={token.id}>
+              <td>{token.name}</td>
+              <td>
+                <code>{token.prefix}…</code>
+              </td>
+              <td>{token.scopes.map(scopeText).join(', ')}</td>
+              <td>{token.expiresAt ? day(token.expiresAt) : 'Never'}</td>
+              <td>
+                {token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
+              </td>
+              <td>
+                <Button variant="danger" size="small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                  Revoke
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.map((token) => (
-              <tr key={token.id}>
-                <td>{token.name}</td>
-                <td>
-                  <code>{token.prefix}…</code>
-                </td>
-                <td>{token.scopes.map(scopeText).join(', ')}</td>
-                <td>{token.expiresAt ? day(token.expiresAt) : 'Never'}</td>
-                <td>
-                  {token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
-                </td>
-                <td>
-                  <button type="button" className="button button--danger button--small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
-                    Revoke
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </TableRegion>
+          ))}
+        </Table>
       ) : (
         !loading && <p>You have no API tokens.</p>
       )}

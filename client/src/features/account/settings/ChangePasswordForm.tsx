@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { fieldErrorsByName, graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { TextField } from '../../../ui/TextField';
 import { ChangePasswordMutation } from './settings.graphql';
+import { Button } from '../../../ui/Button';
 
 interface PasswordValues {
   currentPassword: string;
@@ -41,9 +42,9 @@ export function ChangePasswordForm({ disabled = false }: { disabled?: boolean })
           <TextField name="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" disabled={disabled} validate={toFieldValidator(matches(() => values.newPassword, 'Passwords do not match'))} />
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
           {done && <p role="status">Your password has been changed.</p>}
-          <button className="button" type="submit" disabled={disabled || submitting}>
+          <Button type="submit" disabled={disabled || submitting}>
             Change password
-          </button>
+          </Button>
         </form>
       )}
     />

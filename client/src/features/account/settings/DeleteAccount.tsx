@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { clearLocalAccountData, reloadAt } from '../../../lib/session';
 import { DeleteAccountMutation } from './settings.graphql';
+import { Button, ButtonRow } from '../../../ui/Button';
 
 export interface DeleteAccountProps {
   disabled?: boolean;
@@ -34,20 +35,20 @@ export function DeleteAccount({ disabled = false, navigate = reloadAt }: DeleteA
         records we must keep for accounting stay, without your personal data.
       </p>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
-      <button type="button" className="button button--danger" disabled={disabled} onClick={() => setConfirming(true)}>
+      <Button variant="danger" disabled={disabled} onClick={() => setConfirming(true)}>
         Delete my account
-      </button>
+      </Button>
       {confirming && (
         <Dialog title="Delete your account?" onClose={() => setConfirming(false)}>
           <p>This cannot be undone.</p>
-          <div className="form-actions">
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+          <ButtonRow>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
               Keep my account
-            </button>
-            <button type="button" className="button button--danger" disabled={loading} onClick={() => void onConfirm()}>
+            </Button>
+            <Button variant="danger" disabled={loading} onClick={() => void onConfirm()}>
               Yes, delete it
-            </button>
-          </div>
+            </Button>
+          </ButtonRow>
         </Dialog>
       )}
     </div>

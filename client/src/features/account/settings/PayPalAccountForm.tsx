@@ -3,10 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { PAYPAL_MESSAGES, validatePayPalForm, type PayPalFormValues } from '@cadence/domain/paypal';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Field } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import { LinkPayPalMutation, PayPalAccountQuery, UnlinkPayPalMutation } from './paypal.graphql';
 import { PayPalEmailForm } from './PayPalEmailForm';
 import type { PayPalFormStatus } from './paypal-status';
+import { Button } from '../../../ui/Button';
 
 
 const IDLE: PayPalFormStatus = { linkedSuccess: null, serverError: null, verifyError: null, busy: false };
@@ -89,44 +91,23 @@ export function PayPalAccountForm() {
           void onLink();
         }}
       >
-        <div className="field">
-          <label htmlFor={ids.first}>First Name</label>
-          <input id={ids.first} value={values.firstName} onChange={set('firstName')} onBlur={() => setTouched((t) => ({ ...t, firstName: true }))} readOnly={locked} aria-invalid={Boolean(shown('firstName'))} aria-describedby={shown('firstName') ? `${ids.first}-error` : undefined} autoComplete="given-name" />
-          {shown('firstName') && <p id={`${ids.first}-error`} className="field__error">{shown('firstName')}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.last}>Last Name</label>
-          <input id={ids.last} value={values.lastName} onChange={set('lastName')} onBlur={() => setTouched((t) => ({ ...t, lastName: true }))} readOnly={locked} aria-invalid={Boolean(shown('lastName'))} aria-describedby={shown('lastName') ? `${ids.last}-error` : undefined} autoComplete="family-name" />
-          {shown('lastName') && <p id={`${ids.last}-error`} className="field__error">{shown('lastName')}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.email}>PayPal Email</label>
-          <input
-            id={ids.email}
-            type="email"
-            placeholder="PayPal Email Address"
-            value={values.email}
-            onChange={set('email')}
-            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-            readOnly={locked}
-            aria-invalid={Boolean(shown('email') ?? status.verifyError)}
-            aria-describedby={shown('email') || status.verifyError ? `${ids.email}-error` : undefined}
-            autoComplete="email"
-          />
-          {(shown('email') ?? status.verifyError) && (
-            <p id={`${ids.email}-error`} className="field__error">
-              {shown('email') ?? PAYPAL_MESSAGES.notFound}
-            </p>
-          )}
-        </div>
+        <Field id={ids.first} label="First Name" error={shown('firstName')}>
+          {(a) => <input {...a} value={values.firstName} onChange={set('firstName')} onBlur={() => setTouched((t) => ({ ...t, firstName: true }))} readOnly={locked} autoComplete="given-name" />}
+        </Field>
+        <Field id={ids.last} label="Last Name" error={shown('lastName')}>
+          {(a) => <input {...a} value={values.lastName} onChange={set('lastName')} onBlur={() => setTouched((t) => ({ ...t, lastName: true }))} readOnly={locked} autoComplete="family-name" />}
+        </Field>
+        <Field id={ids.email} label="PayPal Email" error={shown('email') ?? (status.verifyError ? PAYPAL_MESSAGES.notFound : undefined)}>
+          {(a) => <input {...a} type="email" placeholder="PayPal Email Address" value={values.email} onChange={set('email')} onBlur={() => setTouched((t) => ({ ...t, email: true }))} readOnly={locked} autoComplete="email" />}
+        </Field>
         {linked ? (
-          <button className="button button--link" type="button" disabled={status.busy || !data} onClick={() => void onUseAnother()}>
+          <Button variant="link" disabled={status.busy || !data} onClick={() => void onUseAnother()}>
             Use Another Paypal Account
-          </button>
+          </Button>
         ) : (
-          <button className="button button--link" type="submit" disabled={status.busy || !data}>
+          <Button variant="link" type="submit" disabled={status.busy || !data}>
             Link My PayPal Account
-          </button>
+          </Button>
         )}
       </form>
       {status.busy && (

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { validatePayPalEmail } from '@cadence/domain/paypal';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Field } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import type { PayPalFormStatus } from './paypal-status';
+import { Button } from '../../../ui/Button';
 
 /**
  * The email-only variant of the payment-account form (supporting §2, §4): one PayPal email input
@@ -21,32 +23,15 @@ export function PayPalEmailForm({ email, linked, status, reason }: { email: stri
       <p id={`${id}-reason`}>{reason}</p>
       {status.serverError && <ErrorMessage>{status.serverError}</ErrorMessage>}
       <form aria-label="PayPal email" aria-busy={status.busy} noValidate onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor={id}>PayPal Email</label>
-          <input
-            id={id}
-            type="email"
-            placeholder="PayPal Email Address"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onBlur={() => setTouched(true)}
-            readOnly={linked}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-error` : undefined}
-            autoComplete="email"
-          />
-          {error && (
-            <p id={`${id}-error`} className="field__error">
-              {error}
-            </p>
-          )}
-        </div>
-        <button className="button button--link" type="submit" disabled aria-describedby={`${id}-reason`}>
+        <Field id={id} label="PayPal Email" error={error}>
+          {(a) => <input {...a} type="email" placeholder="PayPal Email Address" value={value} onChange={(e) => setValue(e.target.value)} onBlur={() => setTouched(true)} readOnly={linked} autoComplete="email" />}
+        </Field>
+        <Button variant="link" type="submit" disabled aria-describedby={`${id}-reason`}>
           Link
-        </button>
-        <button className="button button--link" type="button" disabled aria-describedby={`${id}-reason`}>
+        </Button>
+        <Button variant="link" disabled aria-describedby={`${id}-reason`}>
           Unlink
-        </button>
+        </Button>
       </form>
       {status.busy && (
         <div className="spinner-overlay">

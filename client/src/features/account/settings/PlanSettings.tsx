@@ -5,7 +5,7 @@ import { formatUsDate } from '@cadence/domain/date-string';
 import { Checkbox } from '../../../ui/Field';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { PaymentMethodChoice } from '../../../lib/payments/PaymentMethodChoice';
 import { dollars } from '../../../lib/payments/PlanCheckout';
@@ -83,31 +83,17 @@ export function PlanSettings() {
       {receipts.length === 0 ? (
         <p>No receipts yet.</p>
       ) : (
-        <TableRegion label="Receipts">
-          <table>
-            <caption>Receipts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Paid with</th>
-                <th scope="col">Receipt number</th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipts.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatUsDate(p.createdAt)}</td>
-                  <td>{p.planName ?? ''}</td>
-                  <td>{dollars(p.amount)}</td>
-                  <td>{p.method}</td>
-                  <td>{p.id}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <Table caption="Receipts" columns={['Date', 'Plan', 'Amount', 'Paid with', 'Receipt number']}>
+          {receipts.map((p) => (
+            <tr key={p.id}>
+              <td>{formatUsDate(p.createdAt)}</td>
+              <td>{p.planName ?? ''}</td>
+              <td>{dollars(p.amount)}</td>
+              <td>{p.method}</td>
+              <td>{p.id}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { RevokeSessionMutation, SessionsQuery } from './settings.graphql';
 import { friendlyUserAgent } from './user-agent';
 import { Button } from '../../../ui/Button';
 import { formatUsDate } from '@cadence/domain/date-string';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 
 /** The house date (MM/dd/yyyy) and the UTC time of day. */
 const when = (value: string) => `${formatUsDate(value) ?? value.slice(0, 10)} ${value.slice(11, 16)}`;
@@ -23,41 +23,26 @@ export function Sessions() {
   return (
     <>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
-      <TableRegion label="Signed-in browsers">
-      <table className="table">
-        <caption>Signed-in browsers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Browser</th>
-            <th scope="col">Address</th>
-            <th scope="col">Last seen (UTC)</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <Table caption="Signed-in browsers" columns={['Browser', 'Address', 'Last seen (UTC)', { label: 'Actions', hidden: true }]}>
+        {sessions.map((s) => (
+          <tr key={s.id}>
+            <td>
+              <span title={s.userAgent ?? undefined}>{friendlyUserAgent(s.userAgent)}</span>
+              {s.current ? ' (this browser)' : ''}
+              {s.impersonated ? ' (support)' : ''}
+            </td>
+            <td>{s.ip ?? '—'}</td>
+            <td>{when(s.lastSeenAt)}</td>
+            <td>
+              {!s.current && (
+                <Button variant="secondary" size="small" aria-label={`Sign out ${friendlyUserAgent(s.userAgent)}`} onClick={() => void revoke({ variables: { id: s.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                  Sign out
+                </Button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.id}>
-              <td>
-                <span title={s.userAgent ?? undefined}>{friendlyUserAgent(s.userAgent)}</span>
-                {s.current ? ' (this browser)' : ''}
-                {s.impersonated ? ' (support)' : ''}
-              </td>
-              <td>{s.ip ?? '—'}</td>
-              <td>{when(s.lastSeenAt)}</td>
-              <td>
-                {!s.current && (
-                  <Button variant="secondary" size="small" aria-label={`Sign out ${friendlyUserAgent(s.userAgent)}`} onClick={() => void revoke({ variables: { id: s.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
-                    Sign out
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </TableRegion>
+        ))}
+      </Table>
     </>
   );
 }

@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
-import { Checkbox } from '../../../ui/Field';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Checkbox, Field } from '../../../ui/Field';
+import { Table } from '../../../ui/Table';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import type { WebhookEventType } from '../../../gql/graphql';
 import { CreateWebhookEndpointMutation, DeleteWebhookEndpointMutation, RedeliverWebhookMutation, UpdateWebhookEndpointMutation, WebhookEndpointsQuery } from './settings.graphql';
+import { Button, ButtonRow } from '../../../ui/Button';
 
 /** The events an endpoint can subscribe to, as the form offers them (the server's WebhookEventType enum). */
 export const EVENT_CHOICES: { value: WebhookEventType; label: string }[] = [
@@ -56,10 +57,9 @@ export function Webhooks({ disabled = false }: { disabled?: boolean }) {
           void onCreate();
         }}
       >
-        <div className="field">
-          <label htmlFor={urlId}>Endpoint URL</label>
-          <input id={urlId} type="url" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={2000} placeholder="https://" disabled={disabled} />
-        </div>
+        <Field id={urlId} label="Endpoint URL">
+          {(a) => <input {...a} type="url" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={2000} placeholder="https://" disabled={disabled} />}
+        </Field>
         <fieldset>
           <legend>Events</legend>
           {EVENT_CHOICES.map((choice) => (
@@ -73,9 +73,9 @@ export function Webhooks({ disabled = false }: { disabled?: boolean }) {
             />
           ))}
         </fieldset>
-        <button className="button" type="submit" disabled={disabled || creating || url.trim() === '' || events.length === 0}>
+        <Button type="submit" disabled={disabled || creating || url.trim() === '' || events.length === 0}>
           Add endpoint
-        </button>
+        </Button>
       </form>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
       {secret && (
@@ -94,61 +94,43 @@ export function Webhooks({ disabled = false }: { disabled?: boolean }) {
           </h3>
           <p>Events: {endpoint.events.map(eventText).join(', ')}</p>
           {endpoint.disabledReason && <p>{endpoint.disabledReason}</p>}
-          <div className="button-row">
-            <button type="button" className="button button--small" disabled={disabled} onClick={() => void update({ variables: { input: { id: endpoint.id, enabled: !endpoint.enabled } } }).catch(fail)}>
+          <ButtonRow>
+            <Button size="small" disabled={disabled} onClick={() => void update({ variables: { input: { id: endpoint.id, enabled: !endpoint.enabled } } }).catch(fail)}>
               {endpoint.enabled ? 'Disable' : 'Enable'}
-            </button>
-            <button type="button" className="button button--small" onClick={() => void refetch()}>
+            </Button>
+            <Button size="small" onClick={() => void refetch()}>
               Refresh log
-            </button>
-            <button type="button" className="button button--danger button--small" disabled={disabled} aria-label={`Remove ${endpoint.url}`} onClick={() => void remove({ variables: { input: { id: endpoint.id } } }).catch(fail)}>
+            </Button>
+            <Button variant="danger" size="small" disabled={disabled} aria-label={`Remove ${endpoint.url}`} onClick={() => void remove({ variables: { input: { id: endpoint.id } } }).catch(fail)}>
               Remove
-            </button>
-          </div>
+            </Button>
+          </ButtonRow>
           {endpoint.deliveries.length === 0 ? (
             <p>No deliveries yet.</p>
           ) : (
-            <TableRegion label={`Deliveries to ${endpoint.url}`}>
-              <table>
-                <caption>Delivery log</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Event id</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Response</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {endpoint.deliveries.map((d) => (
-                    <tr key={d.id}>
-                      <td>{d.eventType}</td>
-                      <td>
-                        <code>{d.eventId}</code>
-                      </td>
-                      <td>{d.status}</td>
-                      <td>{d.responseStatus ?? d.error ?? '—'}</td>
-                      <td>{d.attempts}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={disabled || !endpoint.enabled}
-                          aria-label={`Redeliver ${d.eventId}`}
-                          onClick={() => void redeliver({ variables: { input: { id: d.id } } }).then(() => refetch()).catch(fail)}
-                        >
-                          Redeliver
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
+            <Table caption="Delivery log" region={`Deliveries to ${endpoint.url}`} columns={['Event', 'Event id', 'Status', 'Response', 'Attempts', { label: 'Actions', hidden: true }]}>
+              {endpoint.deliveries.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.eventType}</td>
+                  <td>
+                    <code>{d.eventId}</code>
+                  </td>
+                  <td>{d.status}</td>
+                  <td>{d.responseStatus ?? d.error ?? '—'}</td>
+                  <td>{d.attempts}</td>
+                  <td>
+                    <Button
+                      size="small"
+                      disabled={disabled || !endpoint.enabled}
+                      aria-label={`Redeliver ${d.eventId}`}
+                      onClick={() => void redeliver({ variables: { input: { id: d.id } } }).then(() => refetch()).catch(fail)}
+                    >
+                      Redeliver
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
         </section>
       ))}

@@ -7,6 +7,7 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { TextField } from '../../../ui/TextField';
 import { lockedUsername } from '../../../lib/session';
 import { RequestUnlockLinkMutation } from '../../../lib/captcha/captcha.graphql';
+import { Button } from '../../../ui/Button';
 
 /** Worded so that it says nothing about whether the address has an account, or a locked one. */
 export const UNLOCK_LINK_SENT_MESSAGE = 'If this account is locked, we have sent an unlock link to its email address. The link works once, within one hour.';
@@ -54,9 +55,9 @@ export function UnlockByEmail() {
           {failure && <ErrorMessage>{failure}</ErrorMessage>}
           {/* Always in the page, so screen readers announce the text when it appears. */}
           <p role="status">{sent ? UNLOCK_LINK_SENT_MESSAGE : ''}</p>
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             {sent ? 'Send the link again' : 'Email me an unlock link'}
-          </button>
+          </Button>
         </form>
       )}
     />

@@ -12,6 +12,7 @@ import { CaptchaField } from '../../../lib/captcha/CaptchaField';
 import { WRONG_CREDENTIALS_MESSAGE } from '../SignInForm';
 import { clearLock, lockedUsername } from '../../../lib/session';
 import { SolveCaptchaMutation } from '../../../lib/captcha/captcha.graphql';
+import { Button } from '../../../ui/Button';
 
 export interface UnlockChallengeFormProps {
   navigate: (to: string) => void;
@@ -70,9 +71,9 @@ export function UnlockChallengeForm({ navigate }: UnlockChallengeFormProps) {
           )}
           <CaptchaField name="code" type="unlock" generation={generation} errorsAfterSubmit />
           {submitError && <ErrorMessage>{submitError as string}</ErrorMessage>}
-          <button className="button" type="submit" disabled={submitting}>
+          <Button type="submit" disabled={submitting}>
             {signedIn ? 'Continue' : 'Sign in'}
-          </button>
+          </Button>
         </form>
       )}
     />

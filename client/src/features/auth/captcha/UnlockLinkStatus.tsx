@@ -5,6 +5,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { clearLock } from '../../../lib/session';
 import { UnlockAccountMutation } from '../../../lib/captcha/captcha.graphql';
+import { Button } from '../../../ui/Button';
 
 export interface UnlockLinkStatusProps {
   /** The ?unlock= value of the mailed link. */
@@ -36,9 +37,9 @@ export function UnlockLinkStatus({ token, navigate, onUnlocked }: UnlockLinkStat
   return (
     <div className="captcha__unlocked">
       <p role="status">Your account is unlocked.</p>
-      <button className="button" type="button" onClick={() => navigate(clearLock())}>
+      <Button onClick={() => navigate(clearLock())}>
         Continue
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import type { UserRole } from '../../../gql/graphql';
 import { ChangeUserRoleMutation } from './admin.graphql';
+import { Button } from '../../../ui/Button';
 
 const ROLES: { value: UserRole; label: string }[] = [
   { value: 'USER', label: 'User' },
@@ -47,9 +48,9 @@ export function RoleForm({ userId, role, onDone }: { userId: string; role: UserR
           ))}
         </select>
       </div>
-      <button type="submit" className="button" disabled={changing.loading}>
+      <Button type="submit" disabled={changing.loading}>
         Change role
-      </button>
+      </Button>
     </form>
   );
 }

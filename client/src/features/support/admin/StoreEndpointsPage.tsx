@@ -8,6 +8,7 @@ import type { StoreEndpointKind, StoreEndpointsQuery as StoreEndpointsData } fro
 import { RemoveStoreEndpointMutation, SetStoreEndpointMutation, StoreEndpointsQuery } from './admin.graphql';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
+import { Button } from '../../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Store endpoints | {appName}',
@@ -107,9 +108,9 @@ function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: (messa
         <label htmlFor={`${id}-path`}>{kind === 'SFTP' ? 'Folder on the server' : 'Local folder'}</label>
         <input id={`${id}-path`} value={path} onChange={(e) => setPath(e.target.value)} autoComplete="off" />
       </div>
-      <button type="submit" className="button" disabled={saving.loading}>
+      <Button type="submit" disabled={saving.loading}>
         Save endpoint
-      </button>
+      </Button>
     </form>
   );
 }
@@ -152,13 +153,13 @@ export default function StoreEndpointsPage() {
                 <span className="store-endpoints__where">{where(e)}</span>
                 {e.enabled ? '' : ' (disabled)'}
               </p>
-              <button type="button" className="button button--secondary" aria-expanded={editing === e.dspId} onClick={() => setEditing(editing === e.dspId ? null : e.dspId)} aria-label={`Change the endpoint of ${e.dspName}`}>
+              <Button variant="secondary" aria-expanded={editing === e.dspId} onClick={() => setEditing(editing === e.dspId ? null : e.dspId)} aria-label={`Change the endpoint of ${e.dspName}`}>
                 Change
-              </button>{' '}
+              </Button>{' '}
               {!e.isDefault && (
-                <button type="button" className="button button--danger" disabled={removing.loading} onClick={() => void onRemove(e)} aria-label={`Remove the endpoint of ${e.dspName}`}>
+                <Button variant="danger" disabled={removing.loading} onClick={() => void onRemove(e)} aria-label={`Remove the endpoint of ${e.dspName}`}>
                   Remove
-                </button>
+                </Button>
               )}
               {editing === e.dspId && (
                 <EndpointForm

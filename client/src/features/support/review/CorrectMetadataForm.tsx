@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AdminEditReleaseMutation } from '../console.graphql';
+import { Button } from '../../../ui/Button';
 
 export interface CorrectableRelease {
   id: string;
@@ -66,9 +67,9 @@ export function CorrectMetadataForm({ release, onDone }: { release: CorrectableR
         </div>
       ))}
       <div>
-        <button type="submit" className="button button--secondary" disabled={loading}>
+        <Button type="submit" variant="secondary" disabled={loading}>
           Save correction
-        </button>
+        </Button>
       </div>
     </form>
   );

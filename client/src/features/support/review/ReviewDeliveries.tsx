@@ -4,6 +4,7 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AcknowledgeDeliveryMutation } from '../console.graphql';
 import { formatInstant, statusLabel } from '../console-format';
+import { Button } from '../../../ui/Button';
 
 interface Delivery {
   id: string;
@@ -44,9 +45,9 @@ export function ReviewDeliveries({ deliveries, onDone }: { deliveries: readonly 
             {d.acknowledgedAt ? `, acknowledged ${formatInstant(d.acknowledgedAt as string)}` : ''}
             {d.error ? ` (${d.error})` : ''}{' '}
             {d.status === 'SENT' && (
-              <button type="button" className="button button--secondary" disabled={acknowledging.loading} onClick={() => void onAcknowledge(d)} aria-label={`Mark acknowledged: ${d.store} (${statusLabel(d.kind)})`}>
+              <Button variant="secondary" disabled={acknowledging.loading} onClick={() => void onAcknowledge(d)} aria-label={`Mark acknowledged: ${d.store} (${statusLabel(d.kind)})`}>
                 Mark acknowledged
-              </button>
+              </Button>
             )}
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { Table } from '../../../ui/Table';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
@@ -13,6 +14,7 @@ import { CorrectMetadataForm } from './CorrectMetadataForm';
 import { ReviewDeliveries } from './ReviewDeliveries';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
+import { Button } from '../../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Review release | {appName}',
@@ -99,9 +101,9 @@ function Decision({ release, onDone }: { release: Release; onDone: (message: str
       <h2 id={`${formId}-title`}>Decision</h2>
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div>
-        <button type="button" className="button" onClick={() => void onApprove()} disabled={busy}>
+        <Button onClick={() => void onApprove()} disabled={busy}>
           Approve release
-        </button>
+        </Button>
       </div>
       <form onSubmit={(e) => void onReject(e)} aria-labelledby={`${formId}-reject`} noValidate>
         <h3 id={`${formId}-reject`}>Reject with reasons</h3>
@@ -118,9 +120,9 @@ function Decision({ release, onDone }: { release: Release; onDone: (message: str
             <textarea id={`${formId}-${t.id}`} rows={2} value={trackReasons[t.id] ?? ''} onChange={(e) => setTrackReasons((all) => ({ ...all, [t.id]: e.target.value }))} />
           </div>
         ))}
-        <button type="submit" className="button button--danger" disabled={busy}>
+        <Button type="submit" variant="danger" disabled={busy}>
           Reject release
-        </button>
+        </Button>
       </form>
     </section>
   );
@@ -213,37 +215,22 @@ export default function ReviewPage() {
           </section>
           <section>
             <h2 id={`${titleId}-tracks`}>Tracks</h2>
-            <div className="table-scroll" role="region" aria-labelledby={`${titleId}-tracks`} tabIndex={0}>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Listen</th>
-                    <th scope="col">Length</th>
-                    <th scope="col">ISRC</th>
-                    <th scope="col">Audio</th>
-                    <th scope="col">Credits</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {release.tracks.map((t) => (
-                    <tr key={t.id}>
-                      <td>{t.number}</td>
-                      <td>
-                        {t.title}
-                        {t.explicitLyrics ? ' (explicit)' : ''}
-                      </td>
-                      <td>{t.audioUrl ? <audio controls preload="none" src={t.audioUrl} aria-label={`Play track ${t.number}: ${t.title}`} /> : 'No audio'}</td>
-                      <td>{formatDuration(t.durationMs)}</td>
-                      <td>{t.isrc ?? 'assigned on submission'}</td>
-                      <td>{[t.fileName, t.sampleRate ? `${t.sampleRate / 1000} kHz` : null, t.bitDepth ? `${t.bitDepth}-bit` : null, t.channels === 2 ? 'stereo' : t.channels === 1 ? 'mono' : null].filter(Boolean).join(', ')}</td>
-                      <td>{t.credits.map((c) => `${c.artistName} (${statusLabel(c.role)})`).join(', ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table regionLabelledBy={`${titleId}-tracks`} columns={['#', 'Title', 'Listen', 'Length', 'ISRC', 'Audio', 'Credits']}>
+              {release.tracks.map((t) => (
+                <tr key={t.id}>
+                  <td>{t.number}</td>
+                  <td>
+                    {t.title}
+                    {t.explicitLyrics ? ' (explicit)' : ''}
+                  </td>
+                  <td>{t.audioUrl ? <audio controls preload="none" src={t.audioUrl} aria-label={`Play track ${t.number}: ${t.title}`} /> : 'No audio'}</td>
+                  <td>{formatDuration(t.durationMs)}</td>
+                  <td>{t.isrc ?? 'assigned on submission'}</td>
+                  <td>{[t.fileName, t.sampleRate ? `${t.sampleRate / 1000} kHz` : null, t.bitDepth ? `${t.bitDepth}-bit` : null, t.channels === 2 ? 'stereo' : t.channels === 1 ? 'mono' : null].filter(Boolean).join(', ')}</td>
+                  <td>{t.credits.map((c) => `${c.artistName} (${statusLabel(c.role)})`).join(', ')}</td>
+                </tr>
+              ))}
+            </Table>
           </section>
           {(release.status === 'VALIDATED' || (release.status === 'IMPORTING' && release.transfer)) && <Decision release={release} onDone={onDone} />}
           <ReviewDeliveries deliveries={release.deliveries} onDone={onDone} />

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { Table } from '../../../ui/Table';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
@@ -9,6 +10,7 @@ import { ReviewQueueQuery } from '../console.graphql';
 import { formatInstant } from '../console-format';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
+import { Button } from '../../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Review queue | {appName}',
@@ -42,43 +44,26 @@ export default function ReviewQueuePage() {
         <>
           <p role="status">{queue.totalCount === 1 ? '1 release waits for review.' : `${queue.totalCount} releases wait for review.`}</p>
           {queue.releases.length > 0 && (
-            <div className="table-scroll" role="region" aria-labelledby={`${titleId}-caption`} tabIndex={0}>
-              <table>
-                <caption id={`${titleId}-caption`}>Waiting for review, oldest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Cover</th>
-                    <th scope="col">Release</th>
-                    <th scope="col">Artist</th>
-                    <th scope="col">Tracks</th>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">Check</th>
-                    {transfers && <th scope="col">Transfer</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.releases.map((r) => (
-                    <tr key={r.id}>
-                      {/* Decorative: the title beside it names the release. */}
-                      <td>{r.coverUrl ? <img src={r.coverUrl} alt="" width={48} height={48} loading="lazy" /> : 'None'}</td>
-                      <td>
-                        <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
-                      </td>
-                      <td>{r.owner.artistName ?? r.owner.email}</td>
-                      <td>{r.tracks.length}</td>
-                      <td>{formatInstant(r.submittedAt as string | null)}</td>
-                      <td>{r.checkIssues.length === 0 ? 'Passes' : `${r.checkIssues.length} issue${r.checkIssues.length === 1 ? '' : 's'}`}</td>
-                      {transfers && <td>{r.transfer ? `From ${r.transfer.previousDistributor}${r.transfer.review === 'CODE_CONFLICT' ? ' · code conflict' : ''}` : '–'}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table caption="Waiting for review, oldest first" captionId={`${titleId}-caption`} regionLabelledBy={`${titleId}-caption`} columns={['Cover', 'Release', 'Artist', 'Tracks', 'Submitted', 'Check', transfers && 'Transfer']}>
+              {queue.releases.map((r) => (
+                <tr key={r.id}>
+                  {/* Decorative: the title beside it names the release. */}
+                  <td>{r.coverUrl ? <img src={r.coverUrl} alt="" width={48} height={48} loading="lazy" /> : 'None'}</td>
+                  <td>
+                    <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
+                  </td>
+                  <td>{r.owner.artistName ?? r.owner.email}</td>
+                  <td>{r.tracks.length}</td>
+                  <td>{formatInstant(r.submittedAt as string | null)}</td>
+                  <td>{r.checkIssues.length === 0 ? 'Passes' : `${r.checkIssues.length} issue${r.checkIssues.length === 1 ? '' : 's'}`}</td>
+                  {transfers && <td>{r.transfer ? `From ${r.transfer.previousDistributor}${r.transfer.review === 'CODE_CONFLICT' ? ' · code conflict' : ''}` : '–'}</td>}
+                </tr>
+              ))}
+            </Table>
           )}
           {queue.hasMore && (
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              variant="secondary"
               onClick={() =>
                 void fetchMore({
                   variables: { input: { first: PAGE, after: queue.endCursor, status } },
@@ -89,7 +74,7 @@ export default function ReviewQueuePage() {
               }
             >
               Show more
-            </button>
+            </Button>
           )}
         </>
       )}

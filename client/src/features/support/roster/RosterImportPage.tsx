@@ -5,9 +5,10 @@ import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Field } from '../../../ui/Field';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
+import { Button } from '../../../ui/Button';
 
 export const handle: PageHandle = {
   pageTitle: 'Import a roster | {appName}',
@@ -94,9 +95,9 @@ export default function RosterImportPage() {
       <Field id="roster-file" label="Roster (CSV)" error={fileError}>
         {(p) => <input {...p} ref={fileRef} type="file" accept=".csv,text/csv" />}
       </Field>
-      <button type="button" className="button" disabled={loading} onClick={() => void onImport()}>
+      <Button disabled={loading} onClick={() => void onImport()}>
         Import roster
-      </button>
+      </Button>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
       <div role="status" aria-live="polite">
         {rows && (
@@ -106,27 +107,15 @@ export default function RosterImportPage() {
         )}
       </div>
       {rows && rows.length > 0 && (
-        <TableRegion label="Roster result">
-          <table>
-            <caption>Result by line</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Email</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.email ?? '–'}</td>
-                  <td className={r.invited ? undefined : 'field__error'}>{r.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <Table caption="Result by line" region="Roster result" columns={['Line', 'Email', 'Result']}>
+          {rows.map((r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.email ?? '–'}</td>
+              <td className={r.invited ? undefined : 'field__error'}>{r.text}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -6,8 +6,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { SalesImportsQuery } from './sales-imports.graphql';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 import { SalesImportReview } from './SalesImportReview';
+import { Button } from '../../../ui/Button';
 
 
 function lastMonth(): string {
@@ -72,50 +73,32 @@ export function SalesImportPanel() {
           Source
           <input value={source} maxLength={100} placeholder="Spotify" onChange={(e) => setSource(e.target.value)} />
         </label>
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Import report
-        </button>
+        </Button>
       </form>
       <p role={message?.kind === 'error' ? 'alert' : 'status'}>{message?.text}</p>
-      <TableRegion label="Recent imports">
-      <table>
-        <caption>Recent imports</caption>
-        <thead>
-          <tr>
-            <th scope="col">File</th>
-            <th scope="col">Period</th>
-            <th scope="col">Status</th>
-            <th scope="col">Rows read</th>
-            <th scope="col">Matched</th>
-            <th scope="col">Unmatched</th>
-            <th scope="col">Rejected</th>
-            <th scope="col">Posted USD</th>
-            <th scope="col">Review</th>
+      <Table caption="Recent imports" columns={['File', 'Period', 'Status', 'Rows read', 'Matched', 'Unmatched', 'Rejected', 'Posted USD', 'Review']}>
+        {(list.data?.salesImports ?? []).map((b) => (
+          <tr key={b.id}>
+            <td>{reportName(b)}</td>
+            <td>{b.period}</td>
+            <td>{b.error ? `${b.status}: ${b.error}` : b.status}</td>
+            <td>{b.rowsRead}</td>
+            <td>{b.rowsMatched}</td>
+            <td>{b.rowsUnmatched}</td>
+            <td>{b.rowsRejected}</td>
+            <td>{(Number(b.postedCents) / 100).toFixed(2)}</td>
+            <td>
+              {(b.rowsUnmatched > 0 || b.rowsRejected > 0) && !RUNNING.has(b.status) && (
+                <Button variant="link" aria-expanded={reviewing === b.id} aria-controls={`${id}-review`} onClick={() => setReviewing((r) => (r === b.id ? null : b.id))}>
+                  {reviewing === b.id ? 'Hide' : 'Review'} {reportName(b)}
+                </Button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {(list.data?.salesImports ?? []).map((b) => (
-            <tr key={b.id}>
-              <td>{reportName(b)}</td>
-              <td>{b.period}</td>
-              <td>{b.error ? `${b.status}: ${b.error}` : b.status}</td>
-              <td>{b.rowsRead}</td>
-              <td>{b.rowsMatched}</td>
-              <td>{b.rowsUnmatched}</td>
-              <td>{b.rowsRejected}</td>
-              <td>{(Number(b.postedCents) / 100).toFixed(2)}</td>
-              <td>
-                {(b.rowsUnmatched > 0 || b.rowsRejected > 0) && !RUNNING.has(b.status) && (
-                  <button type="button" className="link-button" aria-expanded={reviewing === b.id} aria-controls={`${id}-review`} onClick={() => setReviewing((r) => (r === b.id ? null : b.id))}>
-                    {reviewing === b.id ? 'Hide' : 'Review'} {reportName(b)}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </TableRegion>
+        ))}
+      </Table>
       <div id={`${id}-review`}>
         {reviewing && <SalesImportReview batchId={reviewing} name={reportName(list.data?.salesImports.find((b) => b.id === reviewing))} />}
       </div>

@@ -7,8 +7,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { Spinner } from '../../../ui/Spinner';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 import { AttachSalesLineMutation, LeaveSalesLineUnclaimedMutation, SalesImportReviewQuery, SalesImportsQuery } from './sales-imports.graphql';
+import { Button } from '../../../ui/Button';
 
 interface Props {
   batchId: string;
@@ -57,48 +58,32 @@ export function SalesImportReview({ batchId, name }: Props) {
       ) : lines.length === 0 ? (
         <p>No line is waiting for review.</p>
       ) : (
-        <TableRegion label={`Lines waiting for review in ${name}`}>
-          <table>
-            <caption>Lines waiting for review in {name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Service</th>
-                <th scope="col">Track</th>
-                <th scope="col">Codes</th>
-                <th scope="col">Units</th>
-                <th scope="col">Payable USD</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.id}>
-                  <td>{line.lineNo}</td>
-                  <td>{line.serviceName}</td>
-                  <td>{[line.artistName, line.trackTitle].filter(Boolean).join(' – ') || '—'}</td>
-                  <td>{[line.isrc && `ISRC ${line.isrc}`, line.upc && `UPC ${line.upc}`, line.storeId && `store id ${line.storeId}`].filter(Boolean).join(', ')}</td>
-                  <td>{line.units}</td>
-                  <td>{line.payable}</td>
-                  <td>
-                    <form className="sales-import-review__decision" onSubmit={(e) => attachLine(e, line)}>
-                      <label>
-                        Track ID for line {line.lineNo}
-                        <input value={trackIds[line.id] ?? ''} maxLength={36} onChange={(e) => setTrackIds((t) => ({ ...t, [line.id]: e.target.value }))} />
-                      </label>
-                      <button type="submit" className="button" disabled={busy === line.id}>
-                        Attach line {line.lineNo}
-                      </button>
-                      <button type="button" className="button button--secondary" disabled={busy === line.id} onClick={() => void act(line.id, `Line ${line.lineNo} was left unclaimed.`, () => leave({ variables: { lineId: line.id } }))}>
-                        Leave line {line.lineNo} unclaimed
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <Table caption={`Lines waiting for review in ${name}`} columns={['Line', 'Service', 'Track', 'Codes', 'Units', 'Payable USD', 'Decision']}>
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td>{line.lineNo}</td>
+              <td>{line.serviceName}</td>
+              <td>{[line.artistName, line.trackTitle].filter(Boolean).join(' – ') || '—'}</td>
+              <td>{[line.isrc && `ISRC ${line.isrc}`, line.upc && `UPC ${line.upc}`, line.storeId && `store id ${line.storeId}`].filter(Boolean).join(', ')}</td>
+              <td>{line.units}</td>
+              <td>{line.payable}</td>
+              <td>
+                <form className="sales-import-review__decision" onSubmit={(e) => attachLine(e, line)}>
+                  <label>
+                    Track ID for line {line.lineNo}
+                    <input value={trackIds[line.id] ?? ''} maxLength={36} onChange={(e) => setTrackIds((t) => ({ ...t, [line.id]: e.target.value }))} />
+                  </label>
+                  <Button type="submit" disabled={busy === line.id}>
+                    Attach line {line.lineNo}
+                  </Button>
+                  <Button variant="secondary" disabled={busy === line.id} onClick={() => void act(line.id, `Line ${line.lineNo} was left unclaimed.`, () => leave({ variables: { lineId: line.id } }))}>
+                    Leave line {line.lineNo} unclaimed
+                  </Button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       {errors.length > 0 && (
         <>

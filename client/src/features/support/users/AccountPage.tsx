@@ -1,9 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { Table } from '../../../ui/Table';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { Checkbox } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
 import type { StaffAccountQuery as StaffAccountData } from '../../../gql/graphql';
 import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
@@ -64,13 +66,7 @@ function AccountStatusForm({ account, canLiftSuperBlock, onDone }: { account: Ac
         <textarea id={`${id}-reason`} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} aria-required={active} />
       </div>
       {active && (
-        <div className="field field--checkbox">
-          <input id={`${id}-super`} type="checkbox" checked={superBlock} onChange={(e) => setSuperBlock(e.target.checked)} aria-describedby={`${id}-super-hint`} />
-          <label htmlFor={`${id}-super`}>Super block</label>
-          <p id={`${id}-super-hint`} className="field__hint">
-            Only an admin can lift a super block.
-          </p>
-        </div>
+        <Checkbox id={`${id}-super`} label="Super block" checked={superBlock} onChange={setSuperBlock} hint="Only an admin can lift a super block." />
       )}
       <button type="submit" className={active ? 'button button--danger' : 'button'} disabled={busy || (!active && !mayUnblock)}>
         {active ? (superBlock ? 'Super block' : 'Block') : 'Unblock'}
@@ -138,28 +134,17 @@ export default function AccountPage() {
             {page.releases.length === 0 ? (
               <p>No releases.</p>
             ) : (
-              <div className="table-scroll" role="region" aria-labelledby={`${titleId}-releases`} tabIndex={0}>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Title</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Release date</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.releases.map((r) => (
-                      <tr key={r.id}>
-                        <td>
-                          <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
-                        </td>
-                        <td>{statusLabel(r.status)}</td>
-                        <td>{r.releaseDate ?? 'ASAP'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table regionLabelledBy={`${titleId}-releases`} columns={['Title', 'Status', 'Release date']}>
+                {page.releases.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <Link to={`/support/review/${r.id}`}>{r.title || 'Untitled'}</Link>
+                    </td>
+                    <td>{statusLabel(r.status)}</td>
+                    <td>{r.releaseDate ?? 'ASAP'}</td>
+                  </tr>
+                ))}
+              </Table>
             )}
           </section>
           <AuditLogTable
