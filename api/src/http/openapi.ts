@@ -26,9 +26,10 @@ export interface OperationDoc {
   response: { status: number; schema?: JsonSchema; contentType?: string; description?: string; also?: Record<number, string>; orAs?: string[] };
   /**
    * Extra error answers this path gives, by status (besides the shared ones): the shared Error
-   * shape, or a schema of its own where the legacy client reads another (the withdrawal refusal).
+   * shape, or a schema of its own where the legacy client reads another (the withdrawal refusal),
+   * or none for an answer without a body (416 for a range outside the file).
    */
-  errors?: Record<number, string | { description: string; schema: JsonSchema }>;
+  errors?: Record<number, string | { description: string; schema?: JsonSchema }>;
 }
 
 /** Declarations by "METHOD /api/path" (express pattern, e.g. "GET /api/webhooks/:id/deliveries"). */
@@ -155,7 +156,7 @@ export function buildOpenApi(app: Express, opts: { serverUrl: string; scopeOf: (
         [ok.status]: { description: ok.description ?? 'Success.', ...successContent(ok) },
         ...Object.fromEntries(Object.entries(ok.also ?? {}).map(([status, d]) => [status, { description: d, ...successContent(ok) }])),
         ...SHARED_ERRORS,
-        ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, d]) => [status, typeof d === 'string' ? err(d) : { description: d.description, content: { 'application/json': { schema: d.schema } } }])),
+        ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, d]) => [status, typeof d === 'string' ? err(d) : { description: d.description, ...(d.schema ? { content: { 'application/json': { schema: d.schema } } } : {}) }])),
       },
     };
   }

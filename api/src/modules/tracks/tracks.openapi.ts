@@ -26,6 +26,6 @@ documentRoutes({
     summary: "The track's audio (the owner's), with byte ranges",
     description: 'Range requests answer 206 with Content-Range; an unsatisfiable range 416 without a body.',
     response: { status: 200, contentType: 'audio/*', description: 'The audio file.', also: { 206: 'The requested byte range.' } },
-    errors: { 404: 'No such track or no audio yet.' },
+    errors: { 404: 'No such track or no audio yet.', 416: { description: 'The range is outside the file (no body; Content-Range names the size).' } },
   },
 });
