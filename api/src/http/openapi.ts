@@ -18,10 +18,18 @@ export interface OperationDoc {
   /** Query parameters (name: schema); path parameters come from the route. */
   query?: Record<string, JsonSchema>;
   body?: JsonSchema;
-  /** The success answer: status and schema (204: no body). */
-  response: { status: number; schema?: JsonSchema; description?: string };
-  /** Extra error answers this path gives, by status (besides the shared ones). */
-  errors?: Record<number, string>;
+  /**
+   * The success answer: status and JSON schema (204: no body), or a file of `contentType` (e.g.
+   * text/csv, image/*); `also` lists other statuses that answer the same (e.g. 200 for a repeat),
+   * `orAs` other content types the same answer can take (e.g. text/html for a browser).
+   */
+  response: { status: number; schema?: JsonSchema; contentType?: string; description?: string; also?: Record<number, string>; orAs?: string[] };
+  /**
+   * Extra error answers this path gives, by status (besides the shared ones): the shared Error
+   * shape, or a schema of its own where the legacy client reads another (the withdrawal refusal),
+   * or none for an answer without a body (416 for a range outside the file).
+   */
+  errors?: Record<number, string | { description: string; schema?: JsonSchema }>;
 }
 
 /** Declarations by "METHOD /api/path" (express pattern, e.g. "GET /api/webhooks/:id/deliveries"). */
@@ -51,7 +59,16 @@ interface StructLike {
  * enums, literal, optional, nullable, union); what it cannot read becomes `{}` (any value).
  */
 export function fromStruct<T, S>(struct: Struct<T, S>): JsonSchema {
-  const s = struct as unknown as StructLike;
+  const s = struct as unknown as StructLike & { validate: (x: unknown) => [unknown, unknown] };
+  const schema = shapeOf(s);
+  // nullable(...) keeps the inner type's name: only a trial tells that null is accepted.
+  if (s.type === 'literal' || s.validate(null)[0] !== undefined) return schema;
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  if (schema.enum) return { ...schema, enum: [...(schema.enum as unknown[]), null] };
+  return Object.keys(schema).length ? { anyOf: [schema, { type: 'null' }] } : schema;
+}
+
+function shapeOf(s: StructLike): JsonSchema {
   switch (s.type) {
     case 'object':
     case 'type': {
@@ -76,6 +93,8 @@ export function fromStruct<T, S>(struct: Struct<T, S>): JsonSchema {
       return { enum: Object.values(s.schema as Record<string, unknown>) };
     case 'literal':
       return { const: s.schema };
+    case 'union':
+      return Array.isArray(s.schema) ? { anyOf: (s.schema as Struct<unknown, unknown>[]).map((m) => fromStruct(m)) } : {};
     default:
       return {};
   }
@@ -86,7 +105,7 @@ const ERROR_SCHEMA: JsonSchema = {
   description: 'Every refusal: a stable code, a message for people, and for bad input a key and the fields at fault.',
   required: ['code', 'message'],
   properties: {
-    code: { type: 'string', enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'LOCKED', 'RATE_LIMITED', 'UNAVAILABLE', 'LIMIT_FILE_SIZE', 'MULTER_ERROR', 'INTERNAL_SERVER_ERROR'] },
+    code: { type: 'string', enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'LOCKED', 'RATE_LIMITED', 'UNAVAILABLE', 'LIMIT_FILE_SIZE', 'MULTER_ERROR', 'RESPONSE_TOO_LARGE', 'INTERNAL_SERVER_ERROR'] },
     message: { type: 'string' },
     key: { type: 'string', description: 'A finer reason, e.g. insufficient-scope, stale-version, token-limit.' },
     fieldErrors: { type: 'array', items: { type: 'object', required: ['field', 'key', 'message'], properties: { field: { type: 'string' }, key: { type: 'string' }, message: { type: 'string' } } } },
@@ -99,8 +118,18 @@ const SHARED_ERRORS = {
   400: err('Bad input (BAD_USER_INPUT with fieldErrors; LIMIT_FILE_SIZE or MULTER_ERROR for uploads).'),
   401: err('Not signed in, or the token is unknown, revoked or expired.'),
   403: err('Not allowed (FORBIDDEN; key insufficient-scope when the token lacks the scope).'),
+  413: err('The request body is over the size limit (PAYLOAD_TOO_LARGE).'),
   429: { ...err('Too many requests (RATE_LIMITED); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+  500: err('Something failed on our side (INTERNAL_SERVER_ERROR).'),
+  503: { ...err('The database is out of reach for a moment (UNAVAILABLE); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };
+
+function successContent(ok: OperationDoc['response']) {
+  const file = (type: string) => ({ [type]: { schema: { type: 'string', contentMediaType: type } } });
+  const others = Object.assign({}, ...(ok.orAs ?? []).map(file)) as Record<string, unknown>;
+  if (ok.contentType) return { content: { ...file(ok.contentType), ...others } };
+  return ok.schema ? { content: { 'application/json': { schema: ok.schema }, ...others } } : {};
+}
 
 /** The OpenAPI 3.1 document for the app's /api paths; `scopeOf` names the token scope a path needs. */
 export function buildOpenApi(app: Express, opts: { serverUrl: string; scopeOf: (method: string, path: string) => string | null }) {
@@ -124,9 +153,10 @@ export function buildOpenApi(app: Express, opts: { serverUrl: string; scopeOf: (
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...(doc?.body ? { requestBody: { required: true, content: { 'application/json': { schema: doc.body } } } } : {}),
       responses: {
-        [ok.status]: { description: ok.description ?? 'Success.', ...(ok.schema ? { content: { 'application/json': { schema: ok.schema } } } : {}) },
+        [ok.status]: { description: ok.description ?? 'Success.', ...successContent(ok) },
+        ...Object.fromEntries(Object.entries(ok.also ?? {}).map(([status, d]) => [status, { description: d, ...successContent(ok) }])),
         ...SHARED_ERRORS,
-        ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, d]) => [status, err(d)])),
+        ...Object.fromEntries(Object.entries(doc?.errors ?? {}).map(([status, d]) => [status, typeof d === 'string' ? err(d) : { description: d.description, ...(d.schema ? { content: { 'application/json': { schema: d.schema } } } : {}) }])),
       },
     };
   }

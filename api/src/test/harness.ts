@@ -15,6 +15,7 @@ import type { Express } from 'express';
 import { seed } from '../../../prisma/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { watchResponses } from './openapi-conformance.ts';
 
 /** The built GraphQL schema, imported from where the assembly lives (one line to change when it moves). */
 export { schema as graphqlSchema } from '../server/schema.ts';
@@ -42,7 +43,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const httpServer = http.createServer();
   const logger = createLogger('error');
   const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });
-  httpServer.on('request', app);
+  // Every /api response is checked against the OpenAPI document (test/openapi-conformance.ts).
+  httpServer.on('request', watchResponses(app));
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   return {

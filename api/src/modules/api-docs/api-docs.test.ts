@@ -47,6 +47,23 @@ describe('/api/openapi.json', () => {
   });
 });
 
+describe('the declarations', () => {
+  it('give every path a success answer with a schema (JSON), a file type, or no body (204)', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>> };
+    const vague: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, answer] of Object.entries(op.responses).filter(([s]) => s.startsWith('2'))) {
+          const content = Object.entries(answer.content ?? {});
+          const empty = content.some(([type, c]) => type === 'application/json' && (!c.schema || Object.keys(c.schema).length === 0));
+          if (empty || (!content.length && status !== '204')) vague.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(vague).toEqual([]);
+  });
+});
+
 describe('/api/docs', () => {
   it('serves the reference page and its scripts from our origin (offline, under the CSP)', async () => {
     const page = await fetch(`${server.url}/api/docs`);

@@ -10,9 +10,9 @@ import { parseBody } from '../users/rest-body.ts';
 import { requestUnlockLink, unlockWithLink } from './account-unlock.service.ts';
 import { issueCaptchaChallenge, parseCaptchaPurpose, solveCaptcha } from './captcha.service.ts';
 
-const CheckBody = object({ code: string(), type: string() });
-const UnlockLinkBody = object({ username: optional(string()) });
-const UnlockBody = object({ token: string() });
+export const CheckBody = object({ code: string(), type: string() });
+export const UnlockLinkBody = object({ username: optional(string()) });
+export const UnlockBody = object({ token: string() });
 
 export function captchaRouter(): Router {
   const r = Router();

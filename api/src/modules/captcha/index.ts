@@ -2,6 +2,7 @@
 import type { CadenceModule } from '../../module.ts';
 import './captcha.schema.ts';
 import { captchaRouter } from './captcha.rest.ts';
+import './captcha.openapi.ts';
 
 export default {
   name: 'captcha',

@@ -27,13 +27,13 @@ export const adminOnly: RequestHandler = function adminOnly(req, _res, next) {
 };
 
 const ListQuery = object({ status: optional(string()), first: optional(string()), after: optional(string()) });
-const ApproveBody = object({ version: optional(nullable(size(string(), 0, 15))) });
-const RejectBody = object({
+export const ApproveBody = object({ version: optional(nullable(size(string(), 0, 15))) });
+export const RejectBody = object({
   reasons: size(array(object({ trackId: optional(nullable(string())), reason: string() })), 1, 100),
   version: optional(nullable(size(string(), 0, 15))),
 });
-const RoleBody = object({ role: enums(['USER', 'SUPPORT', 'ADMIN']) });
-const BlockBody = object({ reason: optional(nullable(string())), superBlock: optional(nullable(enums(['true', 'false']))) });
+export const RoleBody = object({ role: enums(['USER', 'SUPPORT', 'ADMIN']) });
+export const BlockBody = object({ reason: optional(nullable(string())), superBlock: optional(nullable(enums(['true', 'false']))) });
 
 /** JSON numbers and booleans arrive as they are; the shapes above read text, so scalars are made text first. */
 function texts(body: unknown): unknown {

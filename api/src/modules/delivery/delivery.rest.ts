@@ -26,7 +26,7 @@ const staffOnly: RequestHandler = function staffOnly(req, _res, next) {
   next(canAcknowledgeDelivery(viewer) ? undefined : new DomainError('FORBIDDEN', 'Only staff can mark a delivery acknowledged'));
 };
 
-const EndpointBody = object({
+export const EndpointBody = object({
   kind: enums(['LOCAL', 'SFTP', 'S3'] as const),
   recipientDpid: size(string(), 1, 100),
   recipientName: size(string(), 1, 200),

@@ -4,6 +4,7 @@ import './delivery.schema.ts';
 import { deliveryRouter } from './delivery.rest.ts';
 import { deliveryJobHandlers, scheduleDeliveryJobs } from './delivery.jobs.ts';
 import { scheduleDemoDelivery } from './demo-delivery.ts';
+import './delivery.openapi.ts';
 
 export default {
   name: 'delivery',

@@ -2,5 +2,6 @@
 import type { CadenceModule } from '../../module.ts';
 import './dictionary.schema.ts';
 import { dictionaryRouter } from './dictionary.rest.ts';
+import './dictionary.openapi.ts';
 
 export default { name: 'dictionary', router: dictionaryRouter } satisfies CadenceModule;

@@ -1,6 +1,7 @@
 /** Earnings: balance, statement, withdrawals through the payout provider, PayPal linking, tax gate. */
 import type { CadenceModule } from '../../module.ts';
 import './earnings.schema.ts';
+import './earnings.openapi.ts';
 import { earningsRouter, rawWebhookBody } from './earnings.rest.ts';
 import { payoutJobHandlers, schedulePolling } from './payouts.service.ts';
 

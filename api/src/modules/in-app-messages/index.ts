@@ -2,5 +2,6 @@
 import type { CadenceModule } from '../../module.ts';
 import './in-app-messages.schema.ts';
 import { inAppMessagesRouter } from './in-app-messages.rest.ts';
+import './in-app-messages.openapi.ts';
 
 export default { name: 'in-app-messages', router: inAppMessagesRouter } satisfies CadenceModule;

@@ -5,7 +5,7 @@ import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { parseBody } from '../users/rest-body.ts';
 import { listInvitations, sendInvitations } from './invitations.service.ts';
 
-const InviteBody = object({ emails: array(string()) });
+export const InviteBody = object({ emails: array(string()) });
 
 export function invitationsRouter(): Router {
   const r = Router();

@@ -3,5 +3,6 @@ import type { CadenceModule } from '../../module.ts';
 import { mailJobHandlers } from '../../integrations/mail/mailer.ts';
 import './mail.schema.ts';
 import { mailRouter } from './mail.rest.ts';
+import './mail.openapi.ts';
 
 export default { name: 'mail', router: mailRouter, jobs: mailJobHandlers } satisfies CadenceModule;

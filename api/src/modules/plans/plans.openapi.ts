@@ -80,7 +80,7 @@ documentRoutes({
     description:
       'Exactly one of paymentMethodNonce and useBalance. An idempotencyKey (body or Idempotency-Key header, [A-Za-z0-9_-]{8,100}) makes a retry answer the first result with 200 instead of charging again.',
     body: fromStruct(PurchaseBody),
-    response: { status: 201, description: 'Purchased (200 when an idempotent retry answers an earlier purchase).', schema: obj({ subscription, payment, created: { type: 'boolean' } }) },
+    response: { status: 201, description: 'Purchased.', also: { 200: 'An idempotent retry: the earlier purchase, not charged again.' }, schema: obj({ subscription, payment, created: { type: 'boolean' } }) },
     errors: {
       400: 'Unknown plan or not for sale, bad promo code (key promo-…), both or neither payment source, or the payment was refused (key payment-refused, with failureKind and threeDSecureStatus).',
       409: 'A purchase is in flight (key purchase-in-flight) or the plan is already active (key already-active).',

@@ -2,5 +2,6 @@
 import type { CadenceModule } from '../../module.ts';
 import './release-locks.schema.ts';
 import { releaseLocksRouter } from './release-locks.rest.ts';
+import './release-locks.openapi.ts';
 
 export default { name: 'release-locks', router: releaseLocksRouter } satisfies CadenceModule;

@@ -59,7 +59,7 @@ documentRoutes({
   },
   'GET /api/releases/:id/splits.csv': {
     summary: "The release's split sheet (owner only)",
-    response: { status: 200, description: 'The split sheet as text/csv (attachment split-sheet.csv): every version and party with what each accrued.' },
+    response: { status: 200, contentType: 'text/csv', description: 'The split sheet (attachment split-sheet.csv): every version and party with what each accrued.' },
     errors: { 404: 'No such release.' },
   },
   'POST /api/splits/:id/accept': respond('Accepts'),

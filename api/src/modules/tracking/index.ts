@@ -2,5 +2,6 @@
 import type { CadenceModule } from '../../module.ts';
 import './tracking.schema.ts';
 import { trackingRouter } from './tracking.rest.ts';
+import './tracking.openapi.ts';
 
 export default { name: 'tracking', router: trackingRouter } satisfies CadenceModule;

@@ -5,11 +5,11 @@ import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { parseBody } from '../users/rest-body.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
-const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });
-const EventBody = optional(object({ properties: optional(record(string(), unknown())) }));
-const BrowserTokenBody = object({ token: string() });
-const PushClickBody = object({ campaignId: string() });
-const LogBody = object({ message: string(), type: string(), url: optional(nullable(string())) });
+export const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });
+export const EventBody = optional(object({ properties: optional(record(string(), unknown())) }));
+export const BrowserTokenBody = object({ token: string() });
+export const PushClickBody = object({ campaignId: string() });
+export const LogBody = object({ message: string(), type: string(), url: optional(nullable(string())) });
 
 export function trackingRouter(): Router {
   const r = Router();

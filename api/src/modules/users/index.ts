@@ -2,6 +2,7 @@
 import type { CadenceModule } from '../../module.ts';
 import './users.schema.ts';
 import { usersRouter } from './users.rest.ts';
+import './users.openapi.ts';
 
 export default {
   name: 'users',

@@ -33,8 +33,8 @@ import type { FieldError } from '../../domain-error.ts';
 const text = () => optional(nullable(string()));
 const flag = () => optional(nullable(boolean()));
 
-const LoginBody = object({ username: string(), password: string(), rememberMe: optional(boolean()), captchaCode: optional(string()) });
-const SignUpBody = object({
+export const LoginBody = object({ username: string(), password: string(), rememberMe: optional(boolean()), captchaCode: optional(string()) });
+export const SignUpBody = object({
   email: string(),
   password: string(),
   firstName: text(),
@@ -47,7 +47,7 @@ const SignUpBody = object({
   campaignId: text(),
   templateId: text(),
 });
-const ProfileBody = object({
+export const ProfileBody = object({
   firstName: text(),
   lastName: text(),
   birthday: text(),
@@ -70,11 +70,11 @@ const ProfileBody = object({
   paypal_first_name: text(),
   paypal_last_name: text(),
 });
-const EmailBody = object({ email: string() });
-const NewEmailBody = object({ newEmail: string() });
-const TokenBody = object({ token: string() });
-const ResetConfirmBody = object({ token: string(), password: string() });
-const ChangePasswordBody = object({ currentPassword: string(), newPassword: string() });
+export const EmailBody = object({ email: string() });
+export const NewEmailBody = object({ newEmail: string() });
+export const TokenBody = object({ token: string() });
+export const ResetConfirmBody = object({ token: string(), password: string() });
+export const ChangePasswordBody = object({ currentPassword: string(), newPassword: string() });
 const PrimaryArtistsBody = union([size(array(string()), 0, 50), object({ primaryArtists: size(array(string()), 0, 50) })]);
 
 /** Profile update answer: 200 with the profile, or 400 listing refused fields (valid ones are saved). */
