@@ -1,6 +1,6 @@
 /** OpenAPI declarations of the in-app message paths (supporting §7; http/openapi.ts reads them into /api/openapi.json). */
 import { documentRoutes, type JsonSchema } from '../../http/openapi.ts';
-import { TYPE_WIRE_NAMES } from './in-app-messages.service.ts';
+import { IN_APP_MESSAGE_TYPES } from '@cadence/domain/in-app-messages';
 
 const str = { type: 'string' };
 const strOrNull = { type: ['string', 'null'] };
@@ -11,7 +11,7 @@ const message: JsonSchema = {
   required: ['id', 'type', 'headline', 'bodyText', 'ctaBtn', 'disableCloseBtn', 'delay', 'pages', 'devices', 'start_date', 'force', 'isStandAlone', 'isDisplayAlways'],
   properties: {
     id: str,
-    type: { enum: Object.values(TYPE_WIRE_NAMES) },
+    type: { enum: [...IN_APP_MESSAGE_TYPES] },
     headline: strOrNull,
     bodyText: str,
     ctaBtn: { oneOf: [{ type: 'object', required: ['text', 'url', 'isNewTab'], properties: { text: strOrNull, url: strOrNull, isNewTab: bool } }, { type: 'null' }] },
