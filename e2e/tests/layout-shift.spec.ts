@@ -3,8 +3,11 @@
  * loaded at a phone and a desktop width; a `layout-shift` PerformanceObserver, registered before
  * the page's first byte, must total 0.02 or less once the page has hydrated and settled, and the
  * console must report no hydration mismatch. The server's HTML must hold no Suspense boundary that
- * failed on the server (`<!--$!-->`), which the client would have to render itself.
+ * failed on the server (`<!--$!-->`), which the client would have to render itself. The settled
+ * page is then scanned with axe at both widths (the public pages' accessibility check: one load of
+ * each page serves both).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const PUBLIC_PAGES = ['/', '/features', '/about', '/why-level', '/terms-of-use', '/privacy-policy', '/cookies-policy', '/distribution-terms'];
@@ -25,7 +28,7 @@ for (const viewport of WIDTHS) {
     test.use({ viewport });
 
     for (const path of PUBLIC_PAGES) {
-      test(`${path} does not shift and hydrates without a mismatch`, async ({ page, request }) => {
+      test(`${path} does not shift, hydrates without a mismatch and has no accessibility violations`, async ({ page, request }) => {
         const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
         expect(html, 'the server rendered the page').toContain('data-ssr="true"');
         expect(html, 'a Suspense boundary failed on the server').not.toContain('<!--$!-->');
@@ -52,6 +55,9 @@ for (const viewport of WIDTHS) {
         const shift = await page.evaluate(() => window.__layoutShift);
         expect(shift.total, `layout shifts on ${path}: ${JSON.stringify(shift.shifts)}`).toBeLessThanOrEqual(MAX_CLS);
         expect(problems).toEqual([]);
+
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((v) => `${viewport.width} px ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       });
     }
   });
