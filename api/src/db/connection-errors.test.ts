@@ -35,6 +35,7 @@ describe('isConnectionLost', () => {
     ['server refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['Prisma P1001', Object.assign(new Error("Can't reach database server"), { code: 'P1001' })],
     ['Prisma P1017', Object.assign(new Error('Server has closed the connection.'), { code: 'P1017' })],
+    ['Prisma P2028: no transaction in time (overload)', Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' })],
     ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     ['wrapped in a cause', new Error('outer', { cause: terminatedByPg })],
   ])('recognises %s', (_name, error) => {

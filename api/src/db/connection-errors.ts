@@ -43,6 +43,10 @@ const CONNECTION_CODES: ReadonlySet<string> = new Set([
   'P1002',
   'P1017',
   'P2024',
+  // Prisma: an interactive transaction got no pooled connection within maxWait, or ran past its
+  // timeout queued behind others (overload): it was rolled back, nothing of it committed, so the
+  // client is told to try again (503), like for a pool timeout, never a 500.
+  'P2028',
 ]);
 
 /** Kinds of driver-adapter errors (@prisma/adapter-pg) that mean the same. */

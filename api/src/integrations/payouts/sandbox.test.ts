@@ -91,6 +91,19 @@ test('each status change is posted as a signed HyperWallet notification to our e
   ]);
 });
 
+test('a notification sent late still announces the change it is about', async () => {
+  const c = clock(Date.parse('2026-11-25T02:00:00Z'));
+  const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 100, webhookUrl: '' }, webhookSecret: 'whsec', webhookToleranceSeconds: 300 }, c.now);
+  await sandbox.createPayout({ clientPaymentId: 'late', payee, amountMinor: 800n, currency: 'USD' });
+  // A loaded machine fires the first step's timer after the payment has already completed.
+  c.t += 1_000;
+  const first = JSON.parse(sandbox.notification('late', 1)!.body) as { type: string; object: { status: string } };
+  expect([first.type, first.object.status]).toEqual(['PAYMENTS.UPDATED.STATUS.IN_PROGRESS', 'IN_PROGRESS']);
+  const second = JSON.parse(sandbox.notification('late', 2)!.body) as { type: string; object: { status: string } };
+  expect([second.type, second.object.status]).toEqual(['PAYMENTS.UPDATED.STATUS.COMPLETED', 'COMPLETED']);
+  expect((JSON.parse(sandbox.notification('late')!.body) as { object: { status: string } }).object.status).toBe('COMPLETED');
+});
+
 test('the sandbox accepts only its own signed, fresh notifications', async () => {
   const c = clock(Date.parse('2026-11-25T01:00:00Z'));
   const sandbox = new SandboxPayoutProvider({ sandbox: { dir, stepMs: 0, webhookUrl: '' }, webhookSecret: 'whsec', webhookToleranceSeconds: 300 }, c.now);

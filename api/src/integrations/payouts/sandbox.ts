@@ -105,10 +105,10 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return sandboxTaxStatus(payee.email);
   }
 
-  /** The HyperWallet view of a stored payment at this moment. */
-  private view(p: StoredPayment): HwPayment {
+  /** The HyperWallet view of a stored payment at this moment (or at `at`). */
+  private view(p: StoredPayment, at: Date = this.now()): HwPayment {
     const cents = p.amount.slice(-2);
-    const age = this.now().getTime() - Date.parse(p.createdOn);
+    const age = at.getTime() - Date.parse(p.createdOn);
     const step = this.config.sandbox.stepMs;
     const bad = SANDBOX_BAD_ENDINGS[cents];
     let status = 'CREATED';
@@ -150,11 +150,15 @@ export class SandboxPayoutProvider implements PayoutProvider {
     return readNotification(rawBody);
   }
 
-  /** The signed notification the sandbox sends for a payment's current state. */
-  notification(clientPaymentId: string): { body: string; signature: string } | null {
+  /**
+   * The signed notification the sandbox sends for a payment's state now, or for the status change
+   * `step` (1: IN_PROGRESS, 2: the end) announces, whenever it is sent: like HyperWallet's, each
+   * notification carries the change it is about, even when it goes out late.
+   */
+  notification(clientPaymentId: string, step?: number): { body: string; signature: string } | null {
     const p = this.load().payments[clientPaymentId];
     if (!p) return null;
-    const object = this.view(p);
+    const object = this.view(p, step === undefined ? this.now() : new Date(Date.parse(p.createdOn) + step * this.config.sandbox.stepMs));
     const n: HwWebhookNotification = { token: `wbh-${p.token}-${object.status}`, type: `PAYMENTS.UPDATED.STATUS.${object.status}`, createdOn: this.now().toISOString(), object };
     const body = JSON.stringify(n);
     return { body, signature: signWebhook(this.config.webhookSecret, body, this.now()) };
@@ -165,16 +169,16 @@ export class SandboxPayoutProvider implements PayoutProvider {
     for (const steps of [1, 2]) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        void this.deliver(p.clientPaymentId);
+        void this.deliver(p.clientPaymentId, steps);
       }, steps * this.config.sandbox.stepMs + 50);
       timer.unref();
       this.timers.add(timer);
     }
   }
 
-  /** Posts the current notification to our endpoint; failures are left to the polling job. */
-  async deliver(clientPaymentId: string): Promise<number | null> {
-    const n = this.notification(clientPaymentId);
+  /** Posts the notification (of the current state, or of `step`'s change) to our endpoint; failures are left to the polling job. */
+  async deliver(clientPaymentId: string, step?: number): Promise<number | null> {
+    const n = this.notification(clientPaymentId, step);
     if (!n) return null;
     try {
       const res = await fetch(this.config.sandbox.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: n.signature }, body: n.body, signal: AbortSignal.timeout(5_000) });

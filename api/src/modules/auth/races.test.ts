@@ -82,10 +82,13 @@ describe('parallel API-token creation', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => server.gql(`mutation($n: String!) { createApiToken(name: $n) { apiToken { id } } }`, { n: `token ${i}` }, { cookie })),
     );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
     const codes = answers.map((a) => (a.body.errors ? String(a.body.errors[0]!.extensions?.code) : 'OK'));
-    expect(countOf(codes.map((c) => (c === 'OK' ? 1 : c === 'CONFLICT' ? 2 : 3)), 1)).toBe(MAX_ACTIVE_TOKENS);
-    expect(countOf(codes.map((c) => (c === 'CONFLICT' ? 1 : 0)), 1)).toBe(50 - MAX_ACTIVE_TOKENS);
+    answers.forEach((a, i) => expect(a.status).toBe(codes[i] === 'SERVICE_UNAVAILABLE' ? 503 : 200));
+    expect(countOf(codes.map((c) => (c === 'OK' ? 1 : 0)), 1)).toBe(MAX_ACTIVE_TOKENS);
+    // The others are refused for the limit, or (on an overloaded machine, queued past the
+    // transaction's time) told to try again with 503: never an internal error.
+    expect(codes.filter((c) => c !== 'OK' && c !== 'CONFLICT' && c !== 'SERVICE_UNAVAILABLE')).toEqual([]);
+    expect(countOf(codes.map((c) => (c === 'CONFLICT' ? 1 : 0)), 1)).toBeGreaterThan(0);
     expect(await server.prisma.apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_TOKENS);
   });
 });
