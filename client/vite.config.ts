@@ -86,5 +86,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Route modules are split by their `lazy: () => import(...)` in app/router.tsx; nothing else
     // is needed here for each area to load on demand.
+    // Issue 22: no polyfill for <link rel=modulepreload> (every browser we support has it; one
+    // without would only fetch those modules a moment later).
+    modulePreload: { polyfill: false },
   },
 });
