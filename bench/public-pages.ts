@@ -11,7 +11,9 @@
  *   BENCH_URL=http://127.0.0.1:4000 npx tsx bench/public-pages.ts  measures a server already running
  *   BENCH_PAGES=/,/about  BENCH_PRESETS=mobile  CHROME_PATH=/usr/bin/chromium  BENCH_BASELINE=0 are optional.
  *
- * Not part of `npm test`: the figures depend on the machine and what else it runs.
+ * Not part of `npm test`: the figures depend on the machine and what else it runs. The script bytes
+ * before paint are also printed first from the built files alone (bench/js-budget.ts), which is
+ * deterministic and is what client/src/first-load-budget.test.ts checks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { budgetReport, firstLoadScripts } from './js-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -157,6 +160,10 @@ function report(page: string, preset: Preset, m: Measure, base: Measure | null):
   return lines;
 }
 
+if (!process.env.BENCH_URL) {
+  console.log('scripts every page fetches first, from client/dist (as served, brotli)');
+  console.log(budgetReport(firstLoadScripts(path.join(root, 'client/dist'))).join('\n'));
+}
 const server = await startServer();
 const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });

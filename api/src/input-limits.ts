@@ -2,7 +2,7 @@
  * The API side of the length limits (domain/text-limits.ts): a value over its limit is a 400 /
  * BAD_USER_INPUT naming each field and its limit, before any other work is done with it.
  */
-import { describeLimitErrors, textLimitErrors } from '@cadence/domain/text-limits';
+import { describeLimitErrors, textLimitErrors } from '@cadence/domain/text-limit-checks';
 import { badInput } from './domain-error.ts';
 
 /** Refuses the call when a field is longer (or a list longer) than its limit. */

@@ -4,7 +4,7 @@
  */
 import { nullable, optional, string, type } from 'superstruct';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH } from './constants';
-import { textLimit } from './text-limits';
+import { textLimit } from './text-limit-checks';
 import { isUsState, requiresState } from './countries';
 import { isBlank } from './blank';
 import { checkedFields, fieldError, maxLength, postalCode, required, type FieldError, type FieldErrors } from './validators';

@@ -9,7 +9,8 @@ import { isBlank } from './blank';
 import { DEVICES } from './breakpoints';
 import { IN_APP_MESSAGE_TYPES, PAGE_IDS, type InAppEventType, type InAppMessageType } from './in-app-messages';
 import { isSafeMessageUrl } from './message-html';
-import { LIST_LIMITS, TEXT_LIMITS, listLimit } from './text-limits';
+import { LIST_LIMITS, TEXT_LIMITS } from './text-limits';
+import { listLimit } from './text-limit-checks';
 import { fieldError, maxLength, type FieldError } from './validators';
 
 const TYPE_NAMES = { 'popup-modal': 'POPUP_MODAL', 'alert-banner': 'ALERT_BANNER', 'sticky-bar': 'STICKY_BAR', 'blue-banner': 'BLUE_BANNER' } as const satisfies Record<

@@ -1,4 +1,5 @@
-import { firstIncompleteStep, onboardingRedirect, onboardingState, resolveOnboardingStep, type OnboardingProfile } from './onboarding';
+import { onboardingState, resolveOnboardingStep, type OnboardingProfile } from './onboarding';
+import { firstIncompleteStep, onboardingRedirect } from './onboarding-steps';
 
 const TODAY = '2024-06-15';
 const complete: OnboardingProfile = {

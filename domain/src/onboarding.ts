@@ -3,6 +3,7 @@ import { ADULT_AGE } from './constants';
 import { ageOn } from './age';
 import { requiresState } from './countries';
 import { isBlank } from './blank';
+import type { OnboardingState } from './onboarding-steps';
 
 /** The profile fields the completion flags read. */
 export interface OnboardingProfile {
@@ -23,11 +24,6 @@ export interface OnboardingProfile {
   captchaPending?: boolean | null;
 }
 
-export interface OnboardingState {
-  name: boolean;
-  contacts: boolean;
-  distribution: boolean;
-}
 
 const filled = (value: unknown): boolean => !isBlank(value);
 
@@ -55,20 +51,6 @@ export function onboardingState(profile: OnboardingProfile, today: string): Onbo
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4;
-
-/** The first incomplete step (1 Name, 2 Contact, 3 Distribution), or null when on-boarding is complete. */
-export function firstIncompleteStep(state: OnboardingState): 1 | 2 | 3 | null {
-  if (!state.name) return 1;
-  if (!state.contacts) return 2;
-  return state.distribution ? null : 3;
-}
-
-/** Where the guard sends a signed-in user with incomplete on-boarding ('/on-boarding' for step 1, '?step=N' above 1), or null. */
-export function onboardingRedirect(state: OnboardingState): string | null {
-  const step = firstIncompleteStep(state);
-  if (step === null) return null;
-  return step === 1 ? '/on-boarding' : `/on-boarding?step=${step}`;
-}
 
 /**
  * The step to show for a requested ?step value: not a whole number or below 1 -> 1; above 4 -> 4;

@@ -6,7 +6,8 @@
 import { array, boolean, nullable, number, optional, string, type, union } from 'superstruct';
 import { validateIsrc } from './isrc';
 import { validateUpc } from './upc';
-import { LIST_LIMITS, TEXT_LIMITS, listLimit, textLimit, type TextLimitName } from './text-limits';
+import { LIST_LIMITS, TEXT_LIMITS, type TextLimitName } from './text-limits';
+import { listLimit, textLimit } from './text-limit-checks';
 import { checked, checkedFields, composeChecks, countriesSelected, dspSelected, maxLength, minDate, validDate, type FieldErrors } from './validators';
 
 /** An optional, nullable string within its length limit (a longer one is 'maxlength' at that field). */

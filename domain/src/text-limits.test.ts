@@ -1,4 +1,5 @@
-import { describeLimitErrors, limitDescription, listLimit, PAGE_SIZE_MAX, TEXT_LIMITS, textLimit, textLimitErrors } from './text-limits';
+import { limitDescription, PAGE_SIZE_MAX, TEXT_LIMITS } from './text-limits';
+import { describeLimitErrors, listLimit, textLimit, textLimitErrors } from './text-limit-checks';
 
 describe('TEXT_LIMITS', () => {
   it.each([

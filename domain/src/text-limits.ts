@@ -4,9 +4,11 @@
  * GraphQL input descriptions state them. Values follow what distributors and stores accept
  * (DDEX title fields, store metadata guides) and the spec where it has one (names and artist names
  * 50, address lines and city 100). Page sizes of list answers are capped here too.
+ *
+ * Plain numbers only: the checks built on them are in text-limit-checks.ts, so what only needs a
+ * limit (the error reports in every page's first load) does not bring the validators along.
  */
 import { ADDRESS_LINE_MAX_LENGTH, ARTIST_NAME_MAX_LENGTH, CITY_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';
-import { fieldError, maxLength, type Check, type FieldError } from './validators';
 
 export const TEXT_LIMITS = {
   /** Release and track titles (stores show about 100; DDEX titles are free text, 200 is generous). */
@@ -76,41 +78,4 @@ export const PAGE_SIZE_MAX = 100;
 /** The limit as GraphQL input descriptions state it. */
 export function limitDescription(max: number, what = 'characters'): string {
   return `At most ${max} ${what}.`;
-}
-
-/** Check for one free-text field: longer than its limit is 'maxlength' with the spec's wording. */
-export function textLimit(name: TextLimitName): Check<unknown> {
-  return maxLength(TEXT_LIMITS[name]);
-}
-
-/** Check for a list input: more items than allowed is 'maxitems'. */
-export function listLimit(max: number): Check<unknown> {
-  return (value) => (Array.isArray(value) && value.length > max ? fieldError('maxitems', `At most ${max} items`) : undefined);
-}
-
-/**
- * The length errors of a set of fields: strings longer than their limit, and lists with too many
- * items or an item too long. Fields absent from `values` are skipped.
- */
-export function textLimitErrors(values: object, limits: Readonly<Record<string, number | { each: number; items: number }>>): (FieldError & { field: string })[] {
-  const errors: (FieldError & { field: string })[] = [];
-  for (const [field, limit] of Object.entries(limits)) {
-    const value = (values as Record<string, unknown>)[field];
-    if (typeof limit === 'number') {
-      const e = maxLength(limit)(value);
-      if (e) errors.push({ field, ...e });
-      continue;
-    }
-    if (!Array.isArray(value)) continue;
-    const tooMany = listLimit(limit.items)(value);
-    const tooLong = value.map(maxLength(limit.each)).find(Boolean);
-    const e = tooMany ?? tooLong;
-    if (e) errors.push({ field, ...e });
-  }
-  return errors;
-}
-
-/** One line naming each field and its limit, for the error's top-level message. */
-export function describeLimitErrors(errors: readonly (FieldError & { field: string })[]): string {
-  return errors.map((e) => `${e.field}: ${e.message}`).join('; ');
 }

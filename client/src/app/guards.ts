@@ -4,7 +4,7 @@
  * pure function (decideRoute) so every rule is tested without a browser.
  */
 import { isPathAllowedWhenAgeRestricted } from '@cadence/domain/age';
-import { onboardingRedirect } from '@cadence/domain/onboarding';
+import { onboardingRedirect } from '@cadence/domain/onboarding-steps';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   AGE_RESTRICTED_COOKIE,

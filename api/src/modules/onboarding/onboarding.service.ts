@@ -1,5 +1,6 @@
 /** On-boarding progress of a profile (core §4), derived from its fields by the domain rules. */
-import { firstIncompleteStep, onboardingState, type OnboardingProfile } from '@cadence/domain/onboarding';
+import { onboardingState, type OnboardingProfile } from '@cadence/domain/onboarding';
+import { firstIncompleteStep } from '@cadence/domain/onboarding-steps';
 
 export interface OnboardingView {
   name: boolean;

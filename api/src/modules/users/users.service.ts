@@ -33,7 +33,8 @@ import { planTerms, type PlanTerms } from '../plans/plans.service.ts';
 import { activePlanName, dateOnly, isCaptchaPending, presentProfile, type ProfileView } from './profile.ts';
 import { requireViewer } from './users.policy.ts';
 import { refuseWhileActing } from '../support/impersonation.policy.ts';
-import { LIST_LIMITS, TEXT_LIMITS, textLimit } from '@cadence/domain/text-limits';
+import { LIST_LIMITS, TEXT_LIMITS } from '@cadence/domain/text-limits';
+import { textLimit } from '@cadence/domain/text-limit-checks';
 import { assertWithinLimits } from '../../input-limits.ts';
 
 export const AGE_RESTRICTED_MESSAGE = "Sorry, we're unable to process your request at this time.";

@@ -1,4 +1,4 @@
-import { textLimit } from '@cadence/domain/text-limits';
+import { textLimit } from '@cadence/domain/text-limit-checks';
 import { useMutation } from '@apollo/client/react';
 import { ageGroup, ageOn } from '@cadence/domain/age';
 import { COOKIES } from '@cadence/domain/constants';

@@ -1,4 +1,4 @@
-import { textLimit } from '@cadence/domain/text-limits';
+import { textLimit } from '@cadence/domain/text-limit-checks';
 import { validateRemixer } from '@cadence/domain/artist-names';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { normalizeIsrc, validateIsrc } from '@cadence/domain/isrc';
