@@ -17,6 +17,10 @@ const config: CodegenConfig = {
         // clash with Apollo Client's own `useFragment` hook. Fragments still live next to
         // the component that reads them (`StoresList_dsp`) and are spread into route queries.
         fragmentMasking: false,
+        // Also writes client/src/gql/persisted-documents.json: SHA-256 of each operation's printed
+        // text -> that text. The API accepts these hashes alone (trusted documents, issue 18); the
+        // browser still sends the full text. The hash is embedded as `__meta__.hash` in each document.
+        persistedDocuments: { hashAlgorithm: 'sha256' },
       },
       config: {
         useTypeImports: true,

@@ -3,6 +3,7 @@
  * start-up with one line naming the variable, the value and what is expected.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SUNSET_DATE_DEFAULT } from '@cadence/domain/constants';
 
 export class ConfigError extends Error {
@@ -109,6 +110,11 @@ export interface PartnerConfig {
   webhookAllowPrivateUrls: boolean;
   /** An endpoint whose deliveries keep failing this long is disabled (WEBHOOK_DISABLE_AFTER_HOURS). */
   webhookDisableAfterHours: number;
+  /**
+   * The trusted documents manifest answered by hash (GRAPHQL_TRUSTED_DOCUMENTS; default: the one
+   * codegen writes for the client build, client/src/gql/persisted-documents.json).
+   */
+  trustedDocumentsFile: string;
 }
 
 export interface PayoutsConfig {
@@ -382,6 +388,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       // Never in production: a partner's URL must not reach our own network (SSRF).
       webhookAllowPrivateUrls: !bool(env, 'PRODUCTION', false) && bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', true),
       webhookDisableAfterHours: int(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
+      trustedDocumentsFile: env.GRAPHQL_TRUSTED_DOCUMENTS
+        ? path.resolve(cwd, env.GRAPHQL_TRUSTED_DOCUMENTS)
+        : fileURLToPath(new URL('../../client/src/gql/persisted-documents.json', import.meta.url)),
     },
   };
 }

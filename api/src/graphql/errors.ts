@@ -50,6 +50,10 @@ export function formatError(logger: Logger) {
       logger.warn('database connection lost during a request', { err: original instanceof Error ? original : new Error(String(original)) });
       return { message: DATABASE_UNAVAILABLE_MESSAGE, locations: formatted.locations, path: formatted.path, extensions: { code: SERVICE_UNAVAILABLE } };
     }
+    // Apollo's own refusals of a request (a persisted-query hash that is not the text's, an unknown
+    // persisted-query version) carry a 4xx status but no code (Apollo fills in INTERNAL_SERVER_ERROR):
+    // the caller's mistake, said as is.
+    if ((code === undefined || code === 'INTERNAL_SERVER_ERROR') && isClientRefusal(original)) return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
       logger.error('graphql resolver failed', { err: original instanceof Error ? original : new Error(String(original)) });
       reportServerError(original);
@@ -57,6 +61,11 @@ export function formatError(logger: Logger) {
     }
     return formatted;
   };
+}
+
+function isClientRefusal(error: unknown): boolean {
+  const status = error instanceof GraphQLError ? (error.extensions.http as { status?: unknown } | undefined)?.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Answers 503 with Retry-After when any error of the answer is SERVICE_UNAVAILABLE. */

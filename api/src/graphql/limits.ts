@@ -6,8 +6,8 @@
  *   (graphql-armor's token plugin throws outside Apollo's parse step, which Apollo answers 500.)
  * - aliases, depth, cost and directives: graphql-armor's validation rules;
  * - field suggestions ("Did you mean ...") are hidden and introspection is off in production;
- * - no `subscription` operations (this server has none), no persisted-query hashes (the client
- *   never sends them, and their cache would be one more thing an anonymous caller could fill);
+ * - no `subscription` operations (this server has none); persisted documents (a hash instead of
+ *   the text, graphql/persisted-documents.ts) pass the same limits once their text is found;
  * - no NUL character in strings or variables (PostgreSQL cannot store one);
  * - an answer larger than the cap is replaced by an error naming the cap.
  * The limits sit far above what the client sends: graphql/limits.test.ts runs every operation
@@ -41,7 +41,7 @@ export interface GraphqlLimitOptions {
 
 type LimitServerOptions = Pick<
   ApolloServerOptions<BaseContext>,
-  'introspection' | 'parseOptions' | 'validationRules' | 'persistedQueries' | 'allowBatchedHttpRequests'
+  'introspection' | 'parseOptions' | 'validationRules' | 'allowBatchedHttpRequests'
 > & { plugins: ApolloServerPlugin<BaseContext>[] };
 
 /** Apollo Server options that enforce the limits (spread into `new ApolloServer`). */
@@ -58,7 +58,6 @@ export function graphqlLimits(options: GraphqlLimitOptions): LimitServerOptions 
     introspection: !options.production,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     validationRules: [...armor.validationRules, noNulCharacter],
-    persistedQueries: false,
     allowBatchedHttpRequests: false,
     plugins: [...(armor.plugins as ApolloServerPlugin<BaseContext>[]), refuseUnsupportedRequests(), capResponseSize(options.responseBytes)],
   };
@@ -88,9 +87,7 @@ function clearLimitMessage(message: string): string {
   return message.replace(' contains more that ', ' contains more than ');
 }
 
-const PERSISTED_QUERY_CODES = new Set(['PERSISTED_QUERY_NOT_SUPPORTED', 'PERSISTED_QUERY_NOT_FOUND']);
-
-/** Subscriptions, over-limit variables and persisted-query hashes answer 400 (not 500, not 200). */
+/** Subscriptions and over-limit variables answer 400 (not 500, not 200). */
 function refuseUnsupportedRequests(): ApolloServerPlugin<BaseContext> {
   return {
     async requestDidStart() {
@@ -111,11 +108,6 @@ function refuseUnsupportedRequests(): ApolloServerPlugin<BaseContext> {
           if (response.body.kind !== 'single') return;
           const errors = response.body.singleResult.errors;
           for (const e of errors ?? []) Object.assign(e, { message: clearLimitMessage(e.message) });
-          if (!errors?.some((e) => PERSISTED_QUERY_CODES.has(String(e.extensions?.code)))) return;
-          response.http.status = 400;
-          response.body.singleResult = {
-            errors: [{ message: 'Persisted queries are not supported: send the query text', extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } }],
-          };
         },
       };
     },

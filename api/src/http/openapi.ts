@@ -166,7 +166,7 @@ export function buildOpenApi(app: Express, opts: { serverUrl: string; scopeOf: (
       title: 'Cadence REST API',
       version: '1',
       description:
-        'The legacy REST paths. Authenticate with `Authorization: Bearer cad_…` (an API token from /settings); each path names the token scope it needs in `x-token-scope` (null: none; "never": not open to tokens). Requests per minute are limited per token and per account (RateLimit-* headers, 429 with Retry-After). GraphQL: POST /graphql, schema at /graphql/schema.graphql. Webhooks: docs/webhooks.md.',
+        'The legacy REST paths. Authenticate with `Authorization: Bearer cad_…` (an API token from /settings); each path names the token scope it needs in `x-token-scope` (null: none; "never": not open to tokens). Requests per minute are limited per token and per account (RateLimit-* headers, 429 with Retry-After). GraphQL: POST /graphql, schema at /graphql/schema.graphql; a query may be sent as its SHA-256 alone (trusted documents at /graphql/persisted-documents.json, or automatic persisted queries registered with a token: docs/webhooks.md). Webhooks: docs/webhooks.md.',
     },
     servers: [{ url: opts.serverUrl }],
     components: {

@@ -12,6 +12,7 @@ import type { PoolStats, SqlRunner } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
 import { formatError, serviceUnavailableStatus } from '../graphql/errors.ts';
 import { graphqlLimits } from '../graphql/limits.ts';
+import { loadTrustedDocuments, persistedDocumentCache, registerForTokensOnly } from '../graphql/persisted-documents.ts';
 import { capJsonResponses, graphqlRequestErrors, graphqlUploads, jsonBody, refuseNulInAddress } from '../http/body-limits.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { compressResponses } from '../http/compression.ts';
@@ -85,6 +86,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   // Token, alias, depth, cost and directive limits; introspection only outside production.
   const limits = graphqlLimits({ production: config.env.production, responseBytes: config.limits.responseBytes });
+  // Trusted documents (the client build's manifest) by hash, and APQ registered by API tokens.
+  const trustedDocuments = loadTrustedDocuments(config.partner.trustedDocumentsFile);
+  if (trustedDocuments.size === 0) logger.warn('No trusted GraphQL documents: run codegen to write the manifest', { file: config.partner.trustedDocumentsFile });
   const apollo = new ApolloServer<AppContext>({
     schema,
     csrfPrevention: true,
@@ -92,11 +96,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
     stopOnTerminationSignals: false,
     formatError: formatError(logger),
     ...limits,
+    persistedQueries: { cache: persistedDocumentCache(trustedDocuments), ttl: null },
     // We send no cache hints (every answer is per user and no-store), and the cache-control plugin
     // would otherwise wrap every field resolver: about a tenth of the releases list's CPU.
     // The landing page loads scripts from Apollo's CDN, which our CSP (and an offline machine) refuses.
     plugins: [
       ...limits.plugins,
+      registerForTokensOnly(),
       graphqlObservability(metrics),
       serviceUnavailableStatus(),
       ApolloServerPluginCacheControlDisabled(),
@@ -114,6 +120,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.get('/graphql/schema.graphql', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('text/plain').send(sdl);
+  });
+  // The trusted documents partners may send by hash alone (`sha256:<hex>` -> document).
+  const manifest = JSON.stringify(Object.fromEntries([...trustedDocuments].map(([hash, text]) => [`sha256:${hash}`, text])));
+  app.get('/graphql/persisted-documents.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('application/json').send(manifest);
   });
 
   app.use(['/graphql', '/api'], refuseNulInAddress(), authenticate(authenticatorOf(modules)));

@@ -8,13 +8,14 @@ const CaptchaChallenge = builder.objectRef<{ challenge: unknown; expiresAt: Date
     'A proof-of-work challenge for the ALTCHA widget (the same JSON as GET /api/captcha/challenge). The widget solves it and gives a payload to send as `code` / `captchaCode`.',
   fields: (t) => ({
     altcha: t.string({ description: "The challenge as JSON text, for the widget's `challenge` option.", resolve: (c) => JSON.stringify(c.challenge) }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'After this the challenge is refused; ask for a new one.' }),
   }),
 });
 
 const SolveCaptchaPayload = builder.objectRef<{ solved: boolean; unlocked: boolean }>('SolveCaptchaPayload').implement({
+  description: 'The answer to solveCaptcha.',
   fields: (t) => ({
-    solved: t.exposeBoolean('solved'),
+    solved: t.exposeBoolean('solved', { description: 'True: the solution was right, in time, and not used before.' }),
     unlocked: t.exposeBoolean('unlocked', { description: 'The signed-in viewer was locked and is now unlocked.' }),
   }),
 });
@@ -23,7 +24,7 @@ builder.mutationField('createCaptchaChallenge', (t) =>
   t.field({
     type: CaptchaChallenge,
     description: "Issues a new challenge; type is 'unlock' (locked account, default) or 'signup'. Nothing is stored. RATE_LIMITED after 60 in 15 minutes per client address.",
-    args: { type: t.arg.string({ required: false }) },
+    args: { type: t.arg.string({ required: false, description: "'unlock' (default) or 'signup'." }) },
     resolve: async (_r, a, ctx) => {
       const challenge = await issueCaptchaChallenge(ctx, parseCaptchaPurpose(a.type ?? 'unlock'));
       return { challenge, expiresAt: new Date((challenge.parameters.expiresAt ?? 0) * 1000) };
@@ -37,8 +38,8 @@ builder.mutationField('solveCaptcha', (t) =>
     description:
       "Checks a solved challenge (the widget's payload as `code`), once. For type 'unlock' it unlocks the signed-in viewer; signed out, sign in with the password and `captchaCode` instead. Errors: BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
     args: {
-      code: t.arg.string({ required: true }),
-      type: t.arg.string({ required: false }),
+      code: t.arg.string({ required: true, description: 'The payload the ALTCHA widget gives once it solved the challenge.' }),
+      type: t.arg.string({ required: false, description: "The challenge’s purpose: 'unlock' (default) or 'signup'." }),
     },
     resolve: (_r, a, ctx) => solveCaptcha(ctx, { code: a.code, type: parseCaptchaPurpose(a.type ?? 'unlock') }),
   }),

@@ -4,20 +4,35 @@ import { Release } from '../releases/releases.schema.ts';
 import { acknowledgeDelivery, deliveriesOf, type DeliveryView } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint, type StoreEndpointView } from './store-endpoints.service.ts';
 
-const DeliveryKindEnum = builder.enumType('DeliveryKind', { values: ['INSERT', 'UPDATE', 'TAKEDOWN'] as const });
-const DeliveryStatusEnum = builder.enumType('DeliveryStatus', { values: ['PENDING', 'SENT', 'ACKNOWLEDGED', 'FAILED'] as const });
+const DeliveryKindEnum = builder.enumType('DeliveryKind', {
+  description: 'What a DDEX message asks the store to do with the release.',
+  values: {
+    INSERT: { description: 'The first delivery: put the release on sale.' },
+    UPDATE: { description: 'A metadata change to a release already delivered.' },
+    TAKEDOWN: { description: 'Remove the release from sale.' },
+  } as const,
+});
+const DeliveryStatusEnum = builder.enumType('DeliveryStatus', {
+  description: 'Where one DDEX message to one store stands.',
+  values: {
+    PENDING: { description: 'Queued; not sent yet (or waiting for a retry).' },
+    SENT: { description: 'Uploaded to the store; no acknowledgement yet.' },
+    ACKNOWLEDGED: { description: 'The store confirmed it received and accepted the message.' },
+    FAILED: { description: 'Could not be sent after the retries (see error).' },
+  } as const,
+});
 const StoreEndpointKindEnum = builder.enumType('StoreEndpointKind', { values: ['LOCAL', 'SFTP', 'S3'] as const });
 
 export const ReleaseDelivery = builder.objectRef<DeliveryView>('ReleaseDelivery').implement({
   description: 'One DDEX message sent (or being sent) to one store.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: 'The delivery’s identifier.' }),
     store: t.exposeString('store', { description: 'The store (DSP) name.' }),
-    dspId: t.exposeInt('dspId'),
+    dspId: t.exposeInt('dspId', { description: 'The store’s id, as in the stores list (Dsp.id).' }),
     kind: t.field({ type: DeliveryKindEnum, description: 'INSERT (first delivery), UPDATE (metadata change) or TAKEDOWN.', resolve: (d) => d.kind }),
-    status: t.field({ type: DeliveryStatusEnum, resolve: (d) => d.status }),
-    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.sentAt }),
-    acknowledgedAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.acknowledgedAt }),
+    status: t.field({ type: DeliveryStatusEnum, description: 'PENDING, SENT, ACKNOWLEDGED or FAILED.', resolve: (d) => d.status }),
+    sentAt: t.field({ type: 'DateTime', nullable: true, description: 'When the message reached the store; null until SENT.', resolve: (d) => d.sentAt }),
+    acknowledgedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the store acknowledged it; null until ACKNOWLEDGED.', resolve: (d) => d.acknowledgedAt }),
     error: t.exposeString('error', { nullable: true, description: 'Why the last attempt failed, in words an artist can read.' }),
     messageUrl: t.exposeString('messageUrl', { nullable: true, description: 'Where the ERN XML of this message can be read.' }),
   }),

@@ -15,69 +15,91 @@ const Balance = builder.objectRef<BalanceView>('Balance').implement({
     amount: t.string({ description: `Total balance. ${money}`, resolve: (b) => formatMinor(b.balanceMinor) }),
     lockedAmount: t.string({ description: `Locked by pending withdrawals. ${money}`, resolve: (b) => formatMinor(b.lockedMinor) }),
     availableAmount: t.string({ description: `amount - lockedAmount. ${money}`, resolve: (b) => formatMinor(b.availableMinor) }),
-    currency: t.exposeString('currency'),
-    isWalletExist: t.exposeBoolean('isWalletExist'),
-    hasWithdrawals: t.exposeBoolean('hasWithdrawals'),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts (USD).' }),
+    isWalletExist: t.exposeBoolean('isWalletExist', { description: 'False until the first earnings are posted (the amounts are then 0.00).' }),
+    hasWithdrawals: t.exposeBoolean('hasWithdrawals', { description: 'Whether the account has ever asked for a withdrawal.' }),
   }),
 });
 
-const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', { values: ['PENDING', 'APPROVED', 'REJECTED'] as const });
-const PayoutStatusEnum = builder.enumType('PayoutStatus', { description: 'The payout provider\u2019s five-M status.', values: ['PENDING', 'PROCESSING', 'FINALIZED', 'FAILED', 'CANCELLED'] as const });
+const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', {
+  description: 'Where a withdrawal stands; its amount stays locked while PENDING.',
+  values: {
+    PENDING: { description: 'Sent to the payout provider, or waiting for support’s approval; the amount is locked.' },
+    APPROVED: { description: 'Paid out (the provider FINALIZED it); the amount left the balance.' },
+    REJECTED: { description: 'Refused by support or failed or cancelled at the provider; the amount is unlocked (see messages).' },
+  } as const,
+});
+const PayoutStatusEnum = builder.enumType('PayoutStatus', { description: 'The payout provider\u2019s five-M status.', values: {
+    PENDING: { description: 'Received by the provider, not started.' },
+    PROCESSING: { description: 'Being paid out.' },
+    FINALIZED: { description: 'Paid to the PayPal account.' },
+    FAILED: { description: 'The provider could not pay it (see the messages).' },
+    CANCELLED: { description: 'Cancelled at the provider before payment.' },
+  } as const,
+});
 
 const ProviderMessage = builder.objectRef<{ code: string; message: string }>('ProviderMessage').implement({
-  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+  description: 'A message about a withdrawal from the payout provider or from support.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'The provider’s code, or REJECTED_BY_SUPPORT.' }),
+    message: t.exposeString('message', { description: 'The message as a person reads it.' }),
+  }),
 });
 
 const WithdrawalRef = builder.objectRef<WithdrawalView>('Withdrawal').implement({
   description: 'A request to pay out the balance to PayPal.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: 'The withdrawal’s identifier.' }),
     amount: t.string({ description: money, resolve: (w) => formatMinor(w.amountMinor) }),
-    currency: t.exposeString('currency'),
-    status: t.field({ type: WithdrawalStatusEnum, resolve: (w) => w.status }),
-    payoutStatus: t.field({ type: PayoutStatusEnum, nullable: true, resolve: (w) => w.payoutStatus }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amount.' }),
+    status: t.field({ type: WithdrawalStatusEnum, description: 'PENDING, APPROVED or REJECTED.', resolve: (w) => w.status }),
+    payoutStatus: t.field({ type: PayoutStatusEnum, nullable: true, description: 'The provider’s last status; null before the provider answered.', resolve: (w) => w.payoutStatus }),
     awaitingApproval: t.exposeBoolean('awaitingApproval', { description: 'Above the approval threshold and not yet decided by support.' }),
     errorCode: t.exposeString('errorCode', { nullable: true, description: 'The provider\u2019s code; 33, 34 and 35 are warnings.' }),
-    messages: t.field({ type: [ProviderMessage], resolve: (w) => w.messages }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    messages: t.field({ type: [ProviderMessage], description: 'Why it failed or was rejected (empty otherwise).', resolve: (w) => w.messages }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was asked for.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),
 });
 
 const LedgerLine = builder.objectRef<StatementLine>('LedgerLine').implement({
   description: 'One line of the statement of account.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: 'The ledger entry’s identifier.' }),
     kind: t.exposeString('kind', { description: 'SALES_POSTING, WITHDRAWAL, WITHDRAWAL_REVERSAL, BALANCE_PAYMENT, FEE, REFUND, ADJUSTMENT...' }),
-    description: t.exposeString('description', { nullable: true }),
+    description: t.exposeString('description', { nullable: true, description: 'What the line is for, as a person reads it (the sales period, the withdrawal...).' }),
     amount: t.string({ description: `Signed: credits positive. ${money}`, resolve: (l) => formatMinor(l.amountMinor) }),
     runningBalance: t.string({ description: `The balance after this line. ${money}`, resolve: (l) => formatMinor(l.runningBalanceMinor) }),
-    currency: t.exposeString('currency'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the entry was posted.' }),
   }),
 });
 
 const LedgerPage = builder.objectRef<{ totalCount: number; lines: StatementLine[] }>('LedgerPage').implement({
-  fields: (t) => ({ totalCount: t.exposeInt('totalCount'), nodes: t.field({ type: [LedgerLine], resolve: (p) => p.lines }) }),
+  description: 'One page of the statement of account, newest first.',
+  fields: (t) => ({
+    totalCount: t.exposeInt('totalCount', { description: 'Lines in the whole statement (for paging).' }),
+    nodes: t.field({ type: [LedgerLine], description: 'The lines on this page.', resolve: (p) => p.lines }),
+  }),
 });
 
 const PayPalAccount = builder.objectRef<PayPalAccountView>('PayPalAccount').implement({
   description: 'The PayPal account withdrawals are paid to.',
   fields: (t) => ({
-    linked: t.exposeBoolean('linked'),
-    email: t.exposeString('email', { nullable: true }),
-    firstName: t.exposeString('firstName', { nullable: true }),
-    lastName: t.exposeString('lastName', { nullable: true }),
-    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
+    linked: t.exposeBoolean('linked', { description: 'Whether a PayPal account is linked; the other fields are null when not.' }),
+    email: t.exposeString('email', { nullable: true, description: 'The PayPal account’s email.' }),
+    firstName: t.exposeString('firstName', { nullable: true, description: 'The account holder’s first name, as PayPal gave it.' }),
+    lastName: t.exposeString('lastName', { nullable: true, description: 'The account holder’s last name, as PayPal gave it.' }),
+    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true, description: 'When PayPal confirmed the account on linking.' }),
   }),
 });
 
 const TaxStatus = builder.objectRef<Awaited<ReturnType<typeof getTaxStatus>>>('TaxStatus').implement({
   description: 'Tax verification at the payout provider; REQUIRED, FAILED and UNDER_REVIEW block withdrawals.',
   fields: (t) => ({
-    status: t.string({ resolve: (s) => s.taxVerificationStatus }),
-    taxFormUrl: t.exposeString('taxFormUrl'),
-    providerName: t.exposeString('providerName'),
+    status: t.string({ description: 'NOT_REQUIRED, REQUIRED, FAILED, UNDER_REVIEW or VERIFIED (as TaxVerificationStatus).', resolve: (s) => s.taxVerificationStatus }),
+    taxFormUrl: t.exposeString('taxFormUrl', { description: 'Where the person fills in the tax form at the payout provider.' }),
+    providerName: t.exposeString('providerName', { description: 'The payout provider’s name, as shown to people.' }),
   }),
 });
 

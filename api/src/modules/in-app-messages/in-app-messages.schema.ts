@@ -1,5 +1,5 @@
 /** GraphQL types, queries and mutations of in-app messages. */
-import { IN_APP_AUDIENCES, IN_APP_MESSAGE_LIMITS, IN_APP_MESSAGE_TYPE_NAMES } from '@cadence/domain/in-app-message-input';
+import { type IN_APP_AUDIENCES, IN_APP_MESSAGE_LIMITS, type IN_APP_MESSAGE_TYPE_NAMES } from '@cadence/domain/in-app-message-input';
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { InputFieldBuilder, SchemaTypes } from '@pothos/core';
@@ -18,15 +18,27 @@ import {
 
 const InAppMessageType = builder.enumType('InAppMessageType', {
   description: 'Where a message shows: popup-modal, alert-banner, sticky-bar or blue-banner.',
-  values: IN_APP_MESSAGE_TYPE_NAMES,
+  values: {
+    POPUP_MODAL: { description: 'A popup in the middle of the page, with a headline.' },
+    ALERT_BANNER: { description: 'A banner across the top of the page.' },
+    STICKY_BAR: { description: 'A bar that stays at the bottom of the window while the page scrolls.' },
+    BLUE_BANNER: { description: 'A blue information banner on the page.' },
+  } as const satisfies Record<(typeof IN_APP_MESSAGE_TYPE_NAMES)[number], { description: string }>,
 });
 const InAppMessageAudience = builder.enumType('InAppMessageAudience', {
   description: 'Who receives a message: everyone, signed-in people only, or visitors only.',
-  values: IN_APP_AUDIENCES,
+  values: {
+    ALL: { description: 'Everyone, signed in or not.' },
+    SIGNED_IN: { description: 'Only signed-in people.' },
+    VISITORS: { description: 'Only visitors who are not signed in.' },
+  } as const satisfies Record<(typeof IN_APP_AUDIENCES)[number], { description: string }>,
 });
 const InAppMessageEventType = builder.enumType('InAppMessageEventType', {
   description: 'TRIGGERED when a message is shown, CLICKED when its button is clicked or it is dismissed.',
-  values: ['TRIGGERED', 'CLICKED'] as const,
+  values: {
+    TRIGGERED: { description: 'The message was shown.' },
+    CLICKED: { description: 'Its button was clicked, or it was dismissed.' },
+  } as const,
 });
 
 interface CtaButtonShape {
@@ -37,35 +49,36 @@ interface CtaButtonShape {
 const CtaButton = builder.objectRef<CtaButtonShape>('InAppMessageCtaButton').implement({
   description: "A message's call-to-action button.",
   fields: (t) => ({
-    text: t.exposeString('text', { nullable: true }),
-    url: t.exposeString('url', { nullable: true }),
-    isNewTab: t.exposeBoolean('isNewTab'),
+    text: t.exposeString('text', { nullable: true, description: 'The button’s label.' }),
+    url: t.exposeString('url', { nullable: true, description: 'Where the button leads.' }),
+    isNewTab: t.exposeBoolean('isNewTab', { description: 'Open the address in a new tab.' }),
   }),
 });
 
 const InAppMessage = builder.prismaObject('InAppMessage', {
   description: 'A message support staff show in the app (supporting spec §3, §4).',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    type: t.field({ type: InAppMessageType, resolve: (m) => m.type }),
+    id: t.exposeID('id', { description: 'The message’s identifier; dismissals are remembered by type and id.' }),
+    type: t.field({ type: InAppMessageType, description: 'Where the message shows (popup, banner, sticky bar).', resolve: (m) => m.type }),
     headline: t.exposeString('headline', { nullable: true, description: 'Shown by popups.' }),
     bodyText: t.exposeString('bodyText', { description: 'Sanitised HTML.' }),
     ctaBtn: t.field({
       type: CtaButton,
       nullable: true,
+      description: 'The call-to-action button; null when the message has none.',
       select: { ctaText: true, ctaUrl: true, ctaNewTab: true },
       resolve: (m) => (m.ctaText || m.ctaUrl ? { text: m.ctaText, url: m.ctaUrl, isNewTab: m.ctaNewTab } : null),
     }),
-    disableCloseBtn: t.exposeBoolean('disableCloseBtn'),
+    disableCloseBtn: t.exposeBoolean('disableCloseBtn', { description: 'Hide the close button (only the call to action dismisses it).' }),
     delay: t.exposeInt('delay', { description: 'Seconds before the message shows.' }),
     pages: t.exposeStringList('pages', { description: "Page ids, or 'all'." }),
-    devices: t.exposeStringList('devices'),
-    startDate: t.expose('startDate', { type: 'DateTime' }),
-    endDate: t.expose('endDate', { type: 'DateTime', nullable: true, authScopes: { support: true } }),
-    force: t.exposeBoolean('force'),
-    isStandAlone: t.exposeBoolean('isStandAlone'),
-    isDisplayAlways: t.exposeBoolean('isDisplayAlways'),
-    audience: t.field({ type: InAppMessageAudience, authScopes: { support: true }, resolve: (m) => m.audience }),
+    devices: t.exposeStringList('devices', { description: 'desktop, mobile, tablet: the message shows only when the window size matches one.' }),
+    startDate: t.expose('startDate', { type: 'DateTime', description: 'When the message starts showing; of each type only the newest by start date shows.' }),
+    endDate: t.expose('endDate', { type: 'DateTime', nullable: true, authScopes: { support: true }, description: 'When it stops showing; null for no end (support staff only).' }),
+    force: t.exposeBoolean('force', { description: 'Shown alone, on every page, even when dismissed before.' }),
+    isStandAlone: t.exposeBoolean('isStandAlone', { description: 'When it is the newest message, no other message shows with it.' }),
+    isDisplayAlways: t.exposeBoolean('isDisplayAlways', { description: 'A dismissal lasts only for the browser session (it shows again in a new one).' }),
+    audience: t.field({ type: InAppMessageAudience, description: 'Who receives it (support staff only).', authScopes: { support: true }, resolve: (m) => m.audience }),
   }),
 });
 
@@ -111,11 +124,12 @@ const UpdateInAppMessageInput = builder.inputType('UpdateInAppMessageInput', {
 });
 
 const RecordInAppMessageEventInput = builder.inputType('RecordInAppMessageEventInput', {
+  description: 'One event of one message, as the browser saw it.',
   fields: (t) => ({
-    messageId: t.id({ required: true }),
+    messageId: t.id({ required: true, description: 'The message shown or clicked.' }),
     destinationUrl: t.string({ description: `The button's address; empty when the message has none. ${limitDescription(TEXT_LIMITS.url)}` }),
     siteLocation: t.string({ required: true, description: `The page the message showed on. ${limitDescription(TEXT_LIMITS.url)}` }),
-    type: t.field({ type: InAppMessageEventType, required: true }),
+    type: t.field({ type: InAppMessageEventType, required: true, description: 'TRIGGERED or CLICKED.' }),
   }),
 });
 
@@ -126,7 +140,8 @@ const DeleteInAppMessagePayload = builder.objectRef<{ deletedId: string }>('Dele
   fields: (t) => ({ deletedId: t.exposeID('deletedId') }),
 });
 const RecordInAppMessageEventPayload = builder.objectRef<{ recorded: boolean }>('RecordInAppMessageEventPayload').implement({
-  fields: (t) => ({ recorded: t.exposeBoolean('recorded') }),
+  description: 'The answer to recordInAppMessageEvent.',
+  fields: (t) => ({ recorded: t.exposeBoolean('recorded', { description: 'Always true once the event is stored.' }) }),
 });
 
 builder.queryFields((t) => ({
@@ -179,7 +194,7 @@ builder.mutationFields((t) => ({
   recordInAppMessageEvent: t.field({
     type: RecordInAppMessageEventPayload,
     description: 'Reports that a message was shown (TRIGGERED) or clicked or dismissed (CLICKED).',
-    args: { input: t.arg({ type: RecordInAppMessageEventInput, required: true }) },
+    args: { input: t.arg({ type: RecordInAppMessageEventInput, required: true, description: 'The message and what happened to it.' }) },
     resolve: async (_r, { input }, ctx) => {
       await recordInAppMessageEvent(ctx, input);
       return { recorded: true };

@@ -3,21 +3,30 @@ import { LIST_LIMITS, TEXT_LIMITS, limitDescription } from '@cadence/domain/text
 import { builder } from '../../graphql/builder.ts';
 import { listInvitations, sendInvitations, type InvitationView } from './invitations.service.ts';
 
-const InvitationStatus = builder.enumType('InvitationStatus', { values: ['PENDING', 'SENT', 'ACCEPTED', 'FAILED'] as const });
+const InvitationStatus = builder.enumType('InvitationStatus', {
+  description: 'Where an invitation to join stands.',
+  values: {
+    PENDING: { description: 'Recorded but not mailed (not given today: an invitation is mailed as it is made, and starts SENT).' },
+    SENT: { description: 'The invitation email was handed to the mail queue.' },
+    ACCEPTED: { description: 'The invited person signed up.' },
+    FAILED: { description: 'The email could not be delivered (not given today; kept for invitations recorded so).' },
+  } as const,
+});
 
 const Invitation = builder.objectRef<InvitationView>('Invitation').implement({
+  description: 'An invitation to join Cadence the viewer sent to a friend by email.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    email: t.exposeString('email'),
-    status: t.expose('status', { type: InvitationStatus }),
-    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
-    acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    id: t.exposeID('id', { description: 'The invitation’s identifier.' }),
+    email: t.exposeString('email', { description: 'The address invited.' }),
+    status: t.expose('status', { type: InvitationStatus, description: 'PENDING, SENT, ACCEPTED or FAILED.' }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When the email went out; null until SENT.' }),
+    acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true, description: 'When the invited person signed up; null until ACCEPTED.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the invitation was made.' }),
   }),
 });
 
 builder.queryField('invitations', (t) =>
-  t.field({ type: [Invitation], authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => listInvitations(ctx) }),
+  t.field({ type: [Invitation], authScopes: { signedIn: true }, description: 'The viewer’s invitations, newest first (at most 500).', resolve: (_r, _a, ctx) => listInvitations(ctx) }),
 );
 
 builder.mutationField('sendInvitations', (t) =>

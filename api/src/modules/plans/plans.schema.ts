@@ -26,69 +26,94 @@ const PlanRef = builder.objectRef<PlanView>('Plan').implement({
   description: 'A subscription plan with its price, period, limits and distribution fee.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'BETA_A, FREE, COMMERCIAL_BETA, VIP, VIP2, INCOMPLETE, BETA_INCOMPLETE, COMPLIMENTARY_VIP.' }),
-    displayName: t.exposeString('displayName'),
-    description: t.exposeString('description', { nullable: true }),
+    displayName: t.exposeString('displayName', { description: 'The plan’s name as shown to people (“VIP”, “Free”).' }),
+    description: t.exposeString('description', { nullable: true, description: 'A sentence on what the plan is for; null when none is written.' }),
     price: t.string({ description: `Price per period. ${money}`, resolve: (p) => formatMinor(p.priceMinor) }),
-    currency: t.exposeString('currency'),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the price (USD).' }),
     billingPeriod: t.exposeString('billingPeriod', { description: 'ANNUAL, MONTHLY or NONE.' }),
-    primaryArtistLimit: t.exposeInt('primaryArtistLimit'),
+    primaryArtistLimit: t.exposeInt('primaryArtistLimit', { description: 'How many primary artists the account may release under.' }),
     trackLimit: t.exposeInt('trackLimit', { description: 'Recordings per primary artist.' }),
     distributionFeeBps: t.exposeInt('distributionFeeBps', { description: 'Share of sales kept as the distribution fee, in basis points (800 = 8%).' }),
-    features: t.exposeStringList('features'),
+    features: t.exposeStringList('features', { description: 'What the plan includes, one line each, in display order.' }),
     purchasable: t.exposeBoolean('purchasable', { description: 'Can be bought on /choose-your-plan.' }),
   }),
 });
 
-const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: ['PAYPAL_ACCOUNT', 'CREDIT_CARD', 'LEVEL_BALANCE', 'OTHER'] as const });
+const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', {
+  description: 'What kind of saved payment method it is.',
+  values: {
+    PAYPAL_ACCOUNT: { description: 'A PayPal account linked through the payment gateway.' },
+    CREDIT_CARD: { description: 'A credit or debit card vaulted by the payment gateway.' },
+    LEVEL_BALANCE: { description: 'The account’s own earnings balance.' },
+    OTHER: { description: 'Any other gateway method (shown by its label).' },
+  } as const,
+});
 
 const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').implement({
   description: 'A saved way to pay (only the gateway\u2019s vault token is kept, never card numbers).',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    type: t.field({ type: PaymentMethodTypeEnum, resolve: (m) => m.type.toUpperCase() as 'CREDIT_CARD' }),
+    id: t.exposeID('id', { description: 'The saved method’s identifier.' }),
+    type: t.field({ type: PaymentMethodTypeEnum, description: 'Card, PayPal account, balance or other.', resolve: (m) => m.type.toUpperCase() as 'CREDIT_CARD' }),
     cardBrand: t.exposeString('cardBrand', { nullable: true, description: 'visa, master-card, discover or american-express.' }),
-    last4: t.exposeString('last4', { nullable: true }),
-    expMonth: t.exposeInt('expMonth', { nullable: true }),
-    expYear: t.exposeInt('expYear', { nullable: true }),
-    paypalEmail: t.exposeString('paypalEmail', { nullable: true }),
-    isDefault: t.exposeBoolean('isDefault'),
+    last4: t.exposeString('last4', { nullable: true, description: 'Last four digits of a card; null for other methods.' }),
+    expMonth: t.exposeInt('expMonth', { nullable: true, description: 'Card expiry month, 1 to 12; null for other methods.' }),
+    expYear: t.exposeInt('expYear', { nullable: true, description: 'Card expiry year (four digits); null for other methods.' }),
+    paypalEmail: t.exposeString('paypalEmail', { nullable: true, description: 'Email of a PayPal account; null for other methods.' }),
+    isDefault: t.exposeBoolean('isDefault', { description: 'True for the method renewals charge.' }),
     label: t.exposeString('label', { description: "'Visa ending in 1111', 'PayPal (…)', 'Balance'." }),
   }),
 });
 
-const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: ['ACTIVE', 'PAST_DUE', 'CANCELED', 'EXPIRED', 'INCOMPLETE'] as const });
+const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
+  description: 'Where a plan subscription stands.',
+  values: {
+    ACTIVE: { description: 'Paid and inside its current period.' },
+    PAST_DUE: { description: 'A renewal charge failed; the plan keeps working during the grace period.' },
+    CANCELED: { description: 'Cancelled; it ended or ends without renewing.' },
+    EXPIRED: { description: 'The period ended without a renewal.' },
+    INCOMPLETE: { description: 'Started but never paid (the first charge did not succeed).' },
+  } as const,
+});
 
 const SubscriptionRef = builder.objectRef<SubscriptionView>('PlanSubscription').implement({
   description: 'The viewer\u2019s current plan: ACTIVE in its period, or PAST_DUE in the grace period after a failed renewal.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    plan: t.field({ type: PlanRef, resolve: (s) => s.plan }),
-    status: t.field({ type: SubscriptionStatusEnum, resolve: (s) => s.status }),
-    autoRenew: t.exposeBoolean('autoRenew'),
-    currentPeriodStart: t.expose('currentPeriodStart', { type: 'DateTime' }),
-    currentPeriodEnd: t.expose('currentPeriodEnd', { type: 'DateTime', nullable: true }),
+    id: t.exposeID('id', { description: 'The subscription’s identifier.' }),
+    plan: t.field({ type: PlanRef, description: 'The plan subscribed to.', resolve: (s) => s.plan }),
+    status: t.field({ type: SubscriptionStatusEnum, description: 'ACTIVE, PAST_DUE, CANCELED, EXPIRED or INCOMPLETE.', resolve: (s) => s.status }),
+    autoRenew: t.exposeBoolean('autoRenew', { description: 'Whether the saved method is charged again at the period end.' }),
+    currentPeriodStart: t.expose('currentPeriodStart', { type: 'DateTime', description: 'When the paid period began.' }),
+    currentPeriodEnd: t.expose('currentPeriodEnd', { type: 'DateTime', nullable: true, description: 'When the paid period ends; null for a plan without an end.' }),
     renewalDate: t.expose('renewalDate', { type: 'DateTime', nullable: true, description: 'When the saved method is charged next (null without auto-renew).' }),
-    pastDueSince: t.expose('pastDueSince', { type: 'DateTime', nullable: true }),
-    paymentMethod: t.field({ type: PaymentMethodRef, nullable: true, resolve: (s) => s.paymentMethod }),
+    pastDueSince: t.expose('pastDueSince', { type: 'DateTime', nullable: true, description: 'When the renewal first failed; null unless PAST_DUE.' }),
+    paymentMethod: t.field({ type: PaymentMethodRef, nullable: true, description: 'The method renewals charge; null when none is saved.', resolve: (s) => s.paymentMethod }),
   }),
 });
 
-const PaymentStatusEnum = builder.enumType('PaymentStatus', { values: ['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] as const });
+const PaymentStatusEnum = builder.enumType('PaymentStatus', {
+  description: 'The outcome of a charge.',
+  values: {
+    PENDING: { description: 'Sent to the gateway, not settled yet.' },
+    SUCCEEDED: { description: 'Charged; the payment is a receipt.' },
+    FAILED: { description: 'Refused by the gateway or the processor (see failureKind and failureMessage).' },
+    REFUNDED: { description: 'Charged and then paid back.' },
+  } as const,
+});
 
 const PaymentRef = builder.objectRef<PaymentView>('Payment').implement({
   description: 'A charge for a plan: a receipt when SUCCEEDED, the refusal otherwise.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Also the receipt number.' }),
-    planName: t.exposeString('planName', { nullable: true }),
+    planName: t.exposeString('planName', { nullable: true, description: 'The plan paid for; null when the plan no longer exists.' }),
     amount: t.string({ description: `Charged after any discount. ${money}`, resolve: (p) => formatMinor(p.amountMinor) }),
     discount: t.string({ description: money, resolve: (p) => formatMinor(p.discountMinor) }),
-    currency: t.exposeString('currency'),
-    status: t.field({ type: PaymentStatusEnum, resolve: (p) => p.status }),
-    promoCode: t.exposeString('promoCode', { nullable: true }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the amounts.' }),
+    status: t.field({ type: PaymentStatusEnum, description: 'PENDING, SUCCEEDED, FAILED or REFUNDED.', resolve: (p) => p.status }),
+    promoCode: t.exposeString('promoCode', { nullable: true, description: 'The promo code applied, if any.' }),
     method: t.exposeString('method', { description: 'How it was paid, as a person reads it.' }),
     failureKind: t.exposeString('failureKind', { nullable: true, description: 'processor_declined, gateway_rejected, a 3D Secure status...' }),
-    failureMessage: t.exposeString('failureMessage', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    failureMessage: t.exposeString('failureMessage', { nullable: true, description: 'Why the charge was refused, as a person reads it; null unless FAILED.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the charge was made.' }),
   }),
 });
 

@@ -17,21 +17,21 @@ const CodeConflictRef = builder.objectRef<CodeConflict>('TransferCodeConflict').
   description: 'A transferred code staff must look at, naming the other account when there is one.',
   fields: (t) => ({
     kind: t.exposeString('kind', { description: "'UPC' or 'ISRC'." }),
-    code: t.exposeString('code'),
+    code: t.exposeString('code', { description: 'The UPC or ISRC in question.' }),
     reason: t.exposeString('reason', { description: "'claimed' (another transfer holds it), 'in-use' (another account's release carries it) or 'own-prefix' (we issued it)." }),
-    otherUserId: t.exposeID('otherUserId', { nullable: true }),
-    otherReleaseId: t.exposeID('otherReleaseId', { nullable: true }),
+    otherUserId: t.exposeID('otherUserId', { nullable: true, description: 'The other account holding the code; null when there is none (own-prefix).' }),
+    otherReleaseId: t.exposeID('otherReleaseId', { nullable: true, description: 'The other release carrying the code; null when there is none.' }),
   }),
 });
 
 export const ReleaseTransferRef = builder.objectRef<TransferView>('ReleaseTransfer').implement({
   description: 'A release that came from another distributor with its existing codes.',
   fields: (t) => ({
-    previousDistributor: t.exposeString('previousDistributor'),
-    liveStores: t.exposeStringList('liveStores'),
-    review: t.expose('review', { type: TransferReviewEnum }),
-    conflicts: t.field({ type: [CodeConflictRef], resolve: (v) => v.conflicts }),
-    submittedAt: t.expose('submittedAt', { type: 'DateTime' }),
+    previousDistributor: t.exposeString('previousDistributor', { description: 'The distributor the release comes from, as the artist wrote it.' }),
+    liveStores: t.exposeStringList('liveStores', { description: 'The stores where the release is live now, as the artist listed them.' }),
+    review: t.expose('review', { type: TransferReviewEnum, description: 'Whether staff must check the codes before delivery.' }),
+    conflicts: t.field({ type: [CodeConflictRef], description: 'The codes staff must look at; empty when none clash.', resolve: (v) => v.conflicts }),
+    submittedAt: t.expose('submittedAt', { type: 'DateTime', description: 'When the transfer was submitted.' }),
     notice: t.exposeString('notice', { description: 'What the artist is told: keep it live at the old distributor until we confirm.' }),
   }),
 });

@@ -12,8 +12,8 @@ builder.mutationField('uploadCoverArt', (t) =>
     authScopes: { signedIn: true },
     description: 'Sets the cover from a JPG or PNG, square, at least 1600x1600 (multipart request with the Apollo-Require-Preflight header).',
     args: {
-      releaseId: t.arg.id({ required: true }),
-      file: t.arg({ type: 'Upload', required: true }),
+      releaseId: t.arg.id({ required: true, description: 'One of the viewer’s releases, not yet delivered.' }),
+      file: t.arg({ type: 'Upload', required: true, description: 'The image file (.jpg, .jpeg or .png), a part of the multipart request.' }),
       version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
     },
     resolve: async (_p, args, ctx) => {

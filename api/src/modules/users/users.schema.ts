@@ -21,13 +21,31 @@ import {
   updateProfile,
 } from './users.service.ts';
 
-export const UserRoleEnum = builder.enumType('UserRole', { values: ['USER', 'SUPPORT', 'ADMIN'] as const });
+export const UserRoleEnum = builder.enumType('UserRole', {
+  description: 'What an account may do on the platform.',
+  values: {
+    USER: { description: 'An artist or label account: its own catalog, earnings and plan.' },
+    SUPPORT: { description: 'Staff who can act as a user to help them.' },
+    ADMIN: { description: 'Staff with the administration pages.' },
+  } as const,
+});
 export const AccountStatusEnum = builder.enumType('AccountStatus', {
   description: 'active, blocked or super_blocked (core §3). Blocked accounts reach only /disabled.',
-  values: ['ACTIVE', 'BLOCKED', 'SUPER_BLOCKED'] as const,
+  values: {
+    ACTIVE: { description: 'The account works normally.' },
+    BLOCKED: { description: 'Blocked by staff; the person reaches only /disabled.' },
+    SUPER_BLOCKED: { description: 'Blocked with no way back (fraud); the person reaches only /disabled.' },
+  } as const,
 });
 const TaxVerificationStatusEnum = builder.enumType('TaxVerificationStatus', {
-  values: ['NOT_REQUIRED', 'REQUIRED', 'FAILED', 'UNDER_REVIEW', 'VERIFIED'] as const,
+  description: 'Where the tax verification (the tax form needed before withdrawals) stands.',
+  values: {
+    NOT_REQUIRED: { description: 'No tax form is needed yet.' },
+    REQUIRED: { description: 'A tax form must be submitted before withdrawing.' },
+    FAILED: { description: 'The submitted form was rejected; submit it again.' },
+    UNDER_REVIEW: { description: 'A form was submitted and is being checked.' },
+    VERIFIED: { description: 'The tax form is accepted.' },
+  } as const,
 });
 
 export const ProfileFieldError = builder.objectRef<FieldError>('ProfileFieldError').implement({
@@ -163,15 +181,15 @@ interface TierShape {
 const Tier = builder.objectRef<TierShape>('Tier').implement({
   description: 'A plan as GET /api/tier/{tierName} shows it.',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    displayName: t.exposeString('displayName'),
-    description: t.exposeString('description', { nullable: true }),
+    name: t.exposeString('name', { description: 'The plan’s name (VIP, FREE, ...), in capitals.' }),
+    displayName: t.exposeString('displayName', { description: 'The plan’s name as shown to people.' }),
+    description: t.exposeString('description', { nullable: true, description: 'A sentence on what the plan is for; null when none is written.' }),
     priceMinor: t.exposeInt('priceMinor', { description: 'Price in minor units (cents).' }),
-    currency: t.exposeString('currency'),
-    billingPeriod: t.exposeString('billingPeriod'),
-    primaryArtistLimit: t.exposeInt('primaryArtistLimit'),
-    trackLimit: t.exposeInt('trackLimit'),
-    features: t.exposeStringList('features'),
+    currency: t.exposeString('currency', { description: 'ISO 4217 code of the price (USD).' }),
+    billingPeriod: t.exposeString('billingPeriod', { description: 'ANNUAL, MONTHLY or NONE.' }),
+    primaryArtistLimit: t.exposeInt('primaryArtistLimit', { description: 'How many primary artists the plan allows (the plan’s own limit, or the default for its name).' }),
+    trackLimit: t.exposeInt('trackLimit', { description: 'Recordings per primary artist the plan allows.' }),
+    features: t.exposeStringList('features', { description: 'What the plan includes, one line each, in display order.' }),
   }),
 });
 
@@ -182,7 +200,11 @@ builder.queryFields((t) => ({
     description: 'The signed-in user (or the user support is acting as); null when signed out.',
     resolve: (_r, _a, ctx) => (ctx.viewer ? getViewerProfile(ctx) : null),
   }),
-  tier: t.field({ type: Tier, args: { name: t.arg.string({ required: true }) }, resolve: (_r, a, ctx) => getTier(ctx, a.name) }),
+  tier: t.field({
+    type: Tier,
+    description: 'One plan by name, as GET /api/tier/{tierName} shows it; NOT_FOUND for an unknown name.',
+    args: { name: t.arg.string({ required: true, description: 'The plan’s name, in any case (vip or VIP).' }) },
+    resolve: (_r, a, ctx) => getTier(ctx, a.name) }),
 }));
 
 builder.mutationFields((t) => ({
