@@ -2,8 +2,9 @@
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
  * once. Lines are parsed as a stream and COPYed into sales_import_lines (the staging table and the
  * review list); then one database transaction matches them (ISRC, store id, UPC), moves the matched
- * lines into sale_transactions, adds them to the rollups (sales_rollups with its filter choices and
- * counts, sales_monthly, stream_daily: sales-rollups.ts) and posts the batch's net receipts through the ledger service.
+ * lines into sale_transactions, adds them to the read-side tables (sales-rollups.ts: the rollups, the
+ * page's filter choices and counts, the monthly totals, the daily streams) and posts the batch's net
+ * receipts through the ledger service.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
