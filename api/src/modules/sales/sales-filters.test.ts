@@ -164,7 +164,7 @@ test('filter choices and counts follow two imports, a re-import (no-op) and a st
   for (const who of [nova, kai]) {
     // What the import kept equals what the rollups say, row for row; so do the trends' daily sums.
     expect(await kept(who.user.id)).toEqual(await fromRollups(who.user.id));
-    for (const [table, column] of [['stream_country_daily', 'country_code'], ['stream_track_daily', 'track_id']]) {
+    for (const [table, column] of [['stream_country_daily', 'country_code'], ['stream_track_daily', 'track_id']] as const) {
       const sums = `SELECT to_char(date, 'YYYY-MM-DD') AS day, ${column} AS key, SUM(quantity)::text AS n FROM %s WHERE user_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`;
       const daily = await db.sql.query(sums.replace('%s', table), [who.user.id]);
       expect(daily.length).toBeGreaterThan(0);
