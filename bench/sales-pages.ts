@@ -2,7 +2,8 @@
  * Benchmark (issue 13): the /sales and /trends reads at scale. BENCH_SALES_ROWS sale rows (default
  * 10,000,000) over BENCH_USERS users (default 2,000), one user holding 10% of them, spread over 18
  * months, the services of the sales-name mapping and 30 countries, generated in SQL in chunks with
- * the rollups (sales_rollups, sales_monthly, stream_daily) filled from each chunk as the import does.
+ * the rollups (sales_rollups with its filter choices and counts, sales_monthly, stream_daily) filled
+ * from each chunk by the import's own statements (sales-rollups.ts).
  * Then the real app, in this process, answers BENCH_REQUESTS (default 200) sequential requests of
  * each page call for the heaviest user, and for a light user (1,000 rows) as the baseline in the
  * same run. Prints p50/p95 server time per call (request arrival to response finish, measured in
@@ -28,6 +29,7 @@ import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { SALES_SERVICE_NAMES, serviceForLabel } from '../api/src/modules/sales/sales-names.ts';
+import { rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
 
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 10_000_000);
 const USERS = Math.max(3, Number(process.env.BENCH_USERS ?? 2_000));
@@ -102,25 +104,9 @@ try {
       ) x
       JOIN bench_tracks t ON t.user_idx = x.ui AND t.idx = x.ti JOIN bench_services s ON s.idx = x.si JOIN bench_countries c ON c.idx = x.ci;
     `);
-    // The rollups, from the chunk's rows, with the import's statements (sales-import.service.ts).
+    // The rollups, filter choices and counts from the chunk's rows, with the import's own statements.
     const from = `FROM sale_transactions l WHERE l.id > ${Number(before[0]!.id)}`;
-    await db.sql.exec(`
-      INSERT INTO sales_rollups AS r (user_id, period, service_name, release_id, track_id, country_code, artist_name, release_title, track_title, units, payable, line_count)
-      SELECT l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, ''),
-        COALESCE(MAX(l.artist_name), ''), COALESCE(MAX(l.release_title), ''), COALESCE(MAX(l.track_title), ''), SUM(l.units), SUM(l.payable), COUNT(*)
-      ${from}
-      GROUP BY l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, '')
-      ON CONFLICT (user_id, period, service_name, release_id, track_id, country_code) DO UPDATE SET
-        units = r.units + EXCLUDED.units, payable = r.payable + EXCLUDED.payable, line_count = r.line_count + EXCLUDED.line_count;
-      INSERT INTO sales_monthly AS m (user_id, period, units, payable, line_count)
-      SELECT l.user_id, l.period, SUM(l.units), SUM(l.payable), COUNT(*) ${from} GROUP BY l.user_id, l.period
-      ON CONFLICT (user_id, period) DO UPDATE SET units = m.units + EXCLUDED.units, payable = m.payable + EXCLUDED.payable, line_count = m.line_count + EXCLUDED.line_count;
-      INSERT INTO stream_daily AS s (date, user_id, release_id, track_id, outlet_id, country_code, quantity)
-      SELECT l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.country_code, SUM(l.units)::int
-      ${from} AND l.track_id IS NOT NULL AND l.outlet_id IS NOT NULL AND l.country_code IS NOT NULL
-      GROUP BY l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.country_code
-      ON CONFLICT (track_id, date, outlet_id, country_code) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity;
-    `);
+    for (const statement of rollupStatements(from)) await db.sql.query(statement);
     process.stderr.write(`\rloaded ${fmt(b + 1)} / ${fmt(ROWS)} rows`);
   }
   process.stderr.write('\n');

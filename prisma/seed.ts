@@ -488,8 +488,22 @@ function demoEarningsWrites(
   }
 
   const wallet = { id: uuidv7(), code: `user:${demo.userId}:USER_WALLET:USD` };
+  // The per-country and per-track daily sums the import keeps beside stream_daily (sales-rollups.ts).
+  const byCountry = new Map<string, Prisma.StreamCountryDailyCreateManyInput & { quantity: bigint }>();
+  const byTrack = new Map<string, Prisma.StreamTrackDailyCreateManyInput & { quantity: bigint }>();
+  for (const s of streams) {
+    const day = (s.date as Date).toISOString();
+    const country = byCountry.get(`${day}|${s.countryCode}`) ?? { userId: s.userId, date: s.date, countryCode: s.countryCode, quantity: 0n };
+    country.quantity += BigInt(s.quantity);
+    byCountry.set(`${day}|${s.countryCode}`, country);
+    const track = byTrack.get(`${day}|${s.trackId}`) ?? { userId: s.userId, date: s.date, trackId: s.trackId, quantity: 0n };
+    track.quantity += BigInt(s.quantity);
+    byTrack.set(`${day}|${s.trackId}`, track);
+  }
   const writes: Prisma.PrismaPromise<unknown>[] = [
     prisma.streamDaily.createMany({ data: streams }),
+    prisma.streamCountryDaily.createMany({ data: [...byCountry.values()] }),
+    prisma.streamTrackDaily.createMany({ data: [...byTrack.values()] }),
     prisma.ledgerAccount.create({ data: { id: wallet.id, code: wallet.code, userId: demo.userId, kind: 'USER_WALLET', currency: 'USD' } }),
     prisma.ledgerAccount.upsert({
       where: { code: 'system:SALES_CLEARING:USD' },
@@ -610,10 +624,37 @@ function demoEarningsWrites(
     prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: walletTotal - paidOut } }),
     prisma.salesRollup.createMany({ data: [...rollups.values()].map(({ payableUnits: _units, ...row }) => row) }),
     prisma.salesMonthly.createMany({ data: monthly }),
+    ...demoSalesReadTables(prisma, [...rollups.values()]),
     prisma.ledgerAccount.update({ where: { code: 'system:SALES_CLEARING:USD' }, data: { balanceMinor: { decrement: walletTotal } } }),
     prisma.ledgerAccount.update({ where: { code: 'system:PAYOUTS_CLEARING:USD' }, data: { balanceMinor: { increment: paidOut } } }),
   );
   return writes;
+}
+
+/** The filter choices and rollup counts of the demo rollups, as an import would have added them (sales-rollups.ts). */
+function demoSalesReadTables(prisma: PrismaClient, rollups: Prisma.SalesRollupCreateManyInput[]): Prisma.PrismaPromise<unknown>[] {
+  const choices = new Map<string, Prisma.SalesFilterChoiceCreateManyInput>();
+  const counts = new Map<string, Prisma.SalesRollupCountCreateManyInput>();
+  const choose = (c: Prisma.SalesFilterChoiceCreateManyInput) => {
+    const key = `${c.userId}|${c.dimension}|${c.value}`;
+    const seen = choices.get(key);
+    if (!seen || seen.label < c.label) choices.set(key, c);
+  };
+  for (const r of rollups) {
+    if (r.artistName) choose({ userId: r.userId, dimension: 'ARTIST', value: r.artistName, label: r.artistName });
+    if (r.releaseId) choose({ userId: r.userId, dimension: 'RELEASE', value: r.releaseId, label: r.releaseTitle ?? '' });
+    choose({ userId: r.userId, dimension: 'SERVICE', value: r.serviceName, label: r.serviceName });
+    if (r.trackId) choose({ userId: r.userId, dimension: 'TRACK', value: r.trackId, label: r.trackTitle ?? '' });
+    const parts = [['ALL', ''], ['RELEASE', r.releaseId ?? ''], ['SERVICE', r.serviceName], ['TRACK', r.trackId ?? ''], ['COUNTRY', r.countryCode ?? '']] as const;
+    for (const [dimension, value] of parts) {
+      if (dimension !== 'ALL' && !value) continue;
+      const key = `${r.userId}|${dimension}|${value}|${r.period}`;
+      const seen = counts.get(key);
+      if (seen) seen.rowCount += 1;
+      else counts.set(key, { userId: r.userId, dimension, value, period: r.period, rowCount: 1 });
+    }
+  }
+  return [prisma.salesFilterChoice.createMany({ data: [...choices.values()] }), prisma.salesRollupCount.createMany({ data: [...counts.values()] })];
 }
 
 /** The demo artist's past withdrawals (minor units). */

@@ -2,8 +2,9 @@
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
  * once. Lines are parsed as a stream and COPYed into sales_import_lines (the staging table and the
  * review list); then one database transaction matches them (ISRC, store id, UPC), moves the matched
- * lines into sale_transactions, adds them to the rollups (sales_rollups, sales_monthly,
- * stream_daily) and posts the batch's net receipts through the ledger service.
+ * lines into sale_transactions, adds them to the read-side tables (sales-rollups.ts: the rollups, the
+ * page's filter choices and counts, the monthly totals, the daily streams) and posts the batch's net
+ * receipts through the ledger service.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -17,6 +18,7 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReport } from './sales-parse.ts';
+import { rollupStatements } from './sales-rollups.ts';
 import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
@@ -220,33 +222,7 @@ async function landLines(tx: Tx, where: string, params: unknown[]): Promise<{ co
     ...params,
   );
   if (count === 0) return { count: 0, perUser: [] };
-  await tx.$executeRawUnsafe(
-    `INSERT INTO sales_rollups AS r (user_id, period, service_name, release_id, track_id, country_code, artist_name, release_title, track_title, units, payable, line_count)
-     SELECT l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, ''),
-       COALESCE(MAX(l.artist_name), ''), COALESCE(MAX(l.release_title), ''), COALESCE(MAX(l.track_title), ''), SUM(l.units), SUM(l.payable), COUNT(*)
-     ${from}
-     GROUP BY l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, '')
-     ON CONFLICT (user_id, period, service_name, release_id, track_id, country_code) DO UPDATE SET
-       units = r.units + EXCLUDED.units, payable = r.payable + EXCLUDED.payable, line_count = r.line_count + EXCLUDED.line_count,
-       artist_name = CASE WHEN r.artist_name = '' THEN EXCLUDED.artist_name ELSE r.artist_name END,
-       release_title = CASE WHEN r.release_title = '' THEN EXCLUDED.release_title ELSE r.release_title END,
-       track_title = CASE WHEN r.track_title = '' THEN EXCLUDED.track_title ELSE r.track_title END`,
-    ...params,
-  );
-  await tx.$executeRawUnsafe(
-    `INSERT INTO sales_monthly AS m (user_id, period, units, payable, line_count)
-     SELECT l.user_id, l.period, SUM(l.units), SUM(l.payable), COUNT(*) ${from} GROUP BY l.user_id, l.period
-     ON CONFLICT (user_id, period) DO UPDATE SET units = m.units + EXCLUDED.units, payable = m.payable + EXCLUDED.payable, line_count = m.line_count + EXCLUDED.line_count`,
-    ...params,
-  );
-  await tx.$executeRawUnsafe(
-    `INSERT INTO stream_daily AS s (date, user_id, release_id, track_id, outlet_id, country_code, quantity)
-     SELECT l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.country_code, SUM(l.units)::int
-     ${from} AND l.track_id IS NOT NULL AND l.outlet_id IS NOT NULL AND l.country_code IS NOT NULL
-     GROUP BY l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.country_code
-     ON CONFLICT (track_id, date, outlet_id, country_code) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity`,
-    ...params,
-  );
+  for (const statement of rollupStatements(from)) await tx.$executeRawUnsafe(statement, ...params);
   const sums = await tx.$queryRawUnsafe<{ user_id: string; gross: string }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
   return { count, perUser: sums.map((s) => ({ userId: s.user_id, grossUnits: decimalToUnits(s.gross) })) };
 }

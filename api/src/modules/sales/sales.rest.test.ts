@@ -93,6 +93,14 @@ test('trends: streams per outlet, country and track; empty without a published r
         { date: new Date(day), userId: who.user.id, releaseId: who.release.id, trackId: who.track.id, outletId: 61, countryCode: 'DE', quantity: 300 },
       ],
     });
+    // The import keeps these sums of stream_daily beside it (sales-rollups.ts).
+    await server.prisma.streamCountryDaily.createMany({
+      data: [
+        { date: new Date(day), userId: who.user.id, countryCode: 'US', quantity: 1200n },
+        { date: new Date(day), userId: who.user.id, countryCode: 'DE', quantity: 300n },
+      ],
+    });
+    await server.prisma.streamTrackDaily.create({ data: { date: new Date(day), userId: who.user.id, trackId: who.track.id, quantity: 1500n } });
   }
   expect((await get('/api/analytics/trends/analytics-state', live.cookie)).body).toEqual({ isAnalyticsDisabled: false });
   expect((await get('/api/analytics/trends/analytics-state', draft.cookie)).body).toEqual({ isAnalyticsDisabled: true });

@@ -1,6 +1,7 @@
 /**
  * The sales and trends reads (supporting §7): every page is answered from the rollups
- * (sales_rollups, sales_monthly, stream_daily), never by scanning sale_transactions.
+ * (sales_rollups with its filter choices and counts, sales_monthly, stream_daily and its per-country
+ * and per-track sums; all kept by the import: sales-rollups.ts), never by scanning sale_transactions.
  */
 import { RELEASE_STATUS_ORDER } from '@cadence/domain/release-status';
 import type { AppContext } from '../../context.ts';
@@ -116,23 +117,70 @@ function salesWhere(owner: string, f: SalesFilter): { where: string; params: unk
 /** One page of the user's sales (rollup rows), their count, and the filter choices. */
 export async function listSales(ctx: AppContext, q: SalesQuery): Promise<SalesPayload> {
   const owner = salesOwner(ctx, q.userId);
-  const column = SALES_SORT_COLUMNS[q.sortColumn ?? 'period'];
-  if (!column) throw badInput('Unknown sort column', [{ field: 'sortColumn', key: 'invalid', message: 'Unknown sort column' }]);
-  const direction = q.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const order = salesOrder(q);
   const pageSize = Math.min(Math.max(q.pageSize ?? SALES_PAGE_SIZE, 1), SALES_MAX_PAGE_SIZE);
   const page = Math.max(q.page ?? 1, 1);
   if (!Number.isSafeInteger(page) || page > 1_000_000) throw badInput('page is out of range', [{ field: 'page', key: 'range', message: 'page is out of range' }]);
   const { where, params } = salesWhere(owner, q);
   const [rows, count, filters] = await Promise.all([
-    ctx.sql.query<RollupRow>(
-      `SELECT id::text, period, artist_name, release_id, release_title, service_name, track_id, track_title, units::text, country_code, payable::text
-       FROM sales_rollups WHERE ${where} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      params,
-    ),
-    ctx.sql.query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM sales_rollups WHERE ${where}`, params),
+    ctx.sql.query<RollupRow>(`${ROLLUP_SELECT} WHERE ${where} ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, params),
+    salesCount(ctx, owner, q),
     salesFilters(ctx, owner),
   ]);
-  return { transactions: rows.map(presentRollup), count: Number(count[0]?.n ?? 0), filters };
+  return { transactions: rows.map(presentRollup), count, filters };
+}
+
+const ROLLUP_SELECT = `SELECT id::text, period, artist_name, release_id, release_title, service_name, track_id, track_title, units::text, country_code, payable::text FROM sales_rollups`;
+
+/**
+ * The ORDER BY of a sales read. Columns are qualified with the table: unqualified, `id`, `units`
+ * and `payable` would name the text output columns of ROLLUP_SELECT (sorted as text, and no index).
+ */
+function salesOrder(q: SalesQuery): string {
+  const column = SALES_SORT_COLUMNS[q.sortColumn ?? 'period'];
+  if (!column) throw badInput('Unknown sort column', [{ field: 'sortColumn', key: 'invalid', message: 'Unknown sort column' }]);
+  const direction = q.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  return `ORDER BY sales_rollups.${column} ${direction}, sales_rollups.id ${direction}`;
+}
+
+/** The rollup key part each list filter names in sales_rollup_counts. */
+const COUNTED_FILTERS = [
+  ['RELEASE', 'releases'],
+  ['SERVICE', 'services'],
+  ['TRACK', 'tracks'],
+  ['COUNTRY', 'countries'],
+] as const;
+
+/**
+ * How many rollup rows match the filter. Without a list filter, or with one kind of list filter
+ * other than artists (any number of values, with or without a date range), a sum over
+ * sales_rollup_counts (at most one row per month and value); otherwise an exact count over the
+ * user's rollups (artist filters, and several kinds of filter at once).
+ */
+async function salesCount(ctx: AppContext, owner: string, f: SalesFilter): Promise<number> {
+  const lists = COUNTED_FILTERS.filter(([, key]) => f[key]?.length);
+  if (f.artists?.length || lists.length > 1) {
+    const { where, params } = salesWhere(owner, f);
+    const rows = await ctx.sql.query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM sales_rollups WHERE ${where}`, params);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const [dimension, key] = lists[0] ?? ['ALL', null];
+  const values = key ? f[key]!.map((v) => (key === 'countries' ? v.toUpperCase() : v)) : [''];
+  const params: unknown[] = [owner, dimension, values];
+  let periods = '';
+  if (f.dateFrom) {
+    params.push(f.dateFrom);
+    periods += ` AND period >= $${params.length}`;
+  }
+  if (f.dateTo) {
+    params.push(f.dateTo);
+    periods += ` AND period <= $${params.length}`;
+  }
+  const rows = await ctx.sql.query<{ n: string }>(
+    `SELECT COALESCE(SUM(row_count), 0)::text AS n FROM sales_rollup_counts WHERE user_id = $1 AND dimension = $2::sales_dimension AND value = ANY($3::text[])${periods}`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 interface RollupRow {
@@ -172,31 +220,31 @@ function presentRollup(r: RollupRow): SaleRow {
   };
 }
 
-/** The artists, releases, services and tracks the user has sales for. */
+/** How many choices of each kind the page lists (the first by name or title). */
+const FILTER_CHOICES_MAX = 500;
+
+/** The artists, releases, services and tracks the user has sales for (kept by the import: sales-rollups.ts). */
 async function salesFilters(ctx: AppContext, owner: string): Promise<SalesPayload['filters']> {
-  const [artists, releases, services, tracks] = await Promise.all([
-    ctx.sql.query<{ v: string }>(`SELECT DISTINCT artist_name AS v FROM sales_rollups WHERE user_id = $1 AND artist_name <> '' ORDER BY 1 LIMIT 500`, [owner]),
-    ctx.sql.query<{ id: string; title: string }>(`SELECT release_id AS id, MAX(release_title) AS title FROM sales_rollups WHERE user_id = $1 AND release_id <> '' GROUP BY release_id ORDER BY 2 LIMIT 500`, [owner]),
-    ctx.sql.query<{ v: string }>(`SELECT DISTINCT service_name AS v FROM sales_rollups WHERE user_id = $1 ORDER BY 1 LIMIT 500`, [owner]),
-    ctx.sql.query<{ id: string; title: string }>(`SELECT track_id AS id, MAX(track_title) AS title FROM sales_rollups WHERE user_id = $1 AND track_id <> '' GROUP BY track_id ORDER BY 2 LIMIT 500`, [owner]),
-  ]);
-  return { artists: artists.map((r) => r.v), releases, services: services.map((r) => r.v), tracks };
+  const part = (dimension: string) =>
+    `(SELECT dimension::text AS dimension, value, label FROM sales_filter_choices WHERE user_id = $1 AND dimension = '${dimension}' ORDER BY label, value LIMIT ${FILTER_CHOICES_MAX})`;
+  const rows = await ctx.sql.query<{ dimension: string; value: string; label: string }>(['ARTIST', 'RELEASE', 'SERVICE', 'TRACK'].map(part).join(' UNION ALL '), [owner]);
+  const of = (dimension: string) => rows.filter((r) => r.dimension === dimension);
+  return {
+    artists: of('ARTIST').map((r) => r.value),
+    releases: of('RELEASE').map((r) => ({ id: r.value, title: r.label })),
+    services: of('SERVICE').map((r) => r.value),
+    tracks: of('TRACK').map((r) => ({ id: r.value, title: r.label })),
+  };
 }
 
 /** Every rollup row matching the filters, in the table's order, a page at a time (the CSV export). */
 export async function* exportSales(ctx: AppContext, q: SalesQuery): AsyncGenerator<SaleRow> {
   const owner = salesOwner(ctx, q.userId);
-  const column = SALES_SORT_COLUMNS[q.sortColumn ?? 'period'];
-  if (!column) throw badInput('Unknown sort column');
-  const direction = q.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const order = salesOrder(q);
   const { where, params } = salesWhere(owner, q);
   const chunk = 2000;
   for (let offset = 0; ; offset += chunk) {
-    const rows = await ctx.sql.query<RollupRow>(
-      `SELECT id::text, period, artist_name, release_id, release_title, service_name, track_id, track_title, units::text, country_code, payable::text
-       FROM sales_rollups WHERE ${where} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${chunk} OFFSET ${offset}`,
-      params,
-    );
+    const rows = await ctx.sql.query<RollupRow>(`${ROLLUP_SELECT} WHERE ${where} ${order} LIMIT ${chunk} OFFSET ${offset}`, params);
     for (const r of rows) yield presentRollup(r);
     if (rows.length < chunk) return;
   }
@@ -344,7 +392,7 @@ function topOf(top: number | undefined): number {
   return n;
 }
 
-/** Streams per country in the range, most first ($orderby Quantity desc), top N. */
+/** Streams per country in the range, most first ($orderby Quantity desc), top N (from the per-country daily sums). */
 export async function streamsPerCountry(ctx: AppContext, input: TrendsRange & { top?: number }): Promise<{ countryCode: string; countryName: string; quantity: number }[]> {
   const owner = salesOwner(ctx, input.userId);
   const { from, to } = trendsRange(input);
@@ -352,7 +400,7 @@ export async function streamsPerCountry(ctx: AppContext, input: TrendsRange & { 
   if (!(await hasPublishedRelease(ctx, owner))) return [];
   const rows = await ctx.sql.query<{ code: string; name: string | null; quantity: string }>(
     `SELECT s.country_code AS code, MAX(c.name) AS name, SUM(s.quantity)::text AS quantity
-     FROM stream_daily s LEFT JOIN countries c ON c.code = s.country_code
+     FROM stream_country_daily s LEFT JOIN countries c ON c.code = s.country_code
      WHERE s.user_id = $1 AND s.date BETWEEN $2::date AND $3::date
      GROUP BY s.country_code ORDER BY SUM(s.quantity) DESC, s.country_code LIMIT ${top}`,
     [owner, from, to],
@@ -360,7 +408,7 @@ export async function streamsPerCountry(ctx: AppContext, input: TrendsRange & { 
   return rows.map((r) => ({ countryCode: r.code, countryName: r.name ?? r.code, quantity: Number(r.quantity) }));
 }
 
-/** Streams per track in the range, most first, top N. */
+/** Streams per track in the range, most first, top N (from the per-track daily sums). */
 export async function streamsPerTrack(ctx: AppContext, input: TrendsRange & { top?: number }): Promise<{ trackId: string; trackTitle: string; releaseTitle: string; quantity: number }[]> {
   const owner = salesOwner(ctx, input.userId);
   const { from, to } = trendsRange(input);
@@ -368,7 +416,7 @@ export async function streamsPerTrack(ctx: AppContext, input: TrendsRange & { to
   if (!(await hasPublishedRelease(ctx, owner))) return [];
   const rows = await ctx.sql.query<{ track_id: string; title: string; release_title: string; quantity: string }>(
     `SELECT t.track_id, tr.title, r.title AS release_title, t.quantity::text AS quantity FROM (
-       SELECT s.track_id, SUM(s.quantity) AS quantity FROM stream_daily s
+       SELECT s.track_id, SUM(s.quantity) AS quantity FROM stream_track_daily s
        WHERE s.user_id = $1 AND s.date BETWEEN $2::date AND $3::date GROUP BY s.track_id ORDER BY SUM(s.quantity) DESC, s.track_id LIMIT ${top}
      ) t JOIN tracks tr ON tr.id = t.track_id JOIN releases r ON r.id = tr.release_id ORDER BY t.quantity DESC, t.track_id`,
     [owner, from, to],
