@@ -86,11 +86,12 @@ export async function sendFileRange(req: Request, res: Response, file: Rangeable
 /**
  * How a route's legacy answer words a refusal, where its clients read the sentence: the top-level
  * message is each field's own sentence (as people read it, without the field's name in front),
- * or the `sentences` given here per field; `key: false` leaves the top-level key out.
+ * or the `sentences` given here per field; `noKey` names the fields ('' for the whole value) whose
+ * failure left the top-level key out.
  */
 export interface LegacyWording {
   sentences?: Readonly<Record<string, string>>;
-  key?: false;
+  noKey?: readonly string[];
 }
 
 /**
@@ -102,7 +103,8 @@ export function validate<T, S>(struct: Struct<T, S>, value: unknown, wording?: L
   if (result.ok) return result.value;
   const failures = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
   const fieldErrors = failures.filter((e) => e.field !== '');
-  const key = wording?.key === false ? undefined : failures[0]?.key;
+  const first = failures[0];
+  const key = first && wording?.noKey?.includes(first.field) ? undefined : first?.key;
   if (!wording) return badInputThrow(failures.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '), fieldErrors, key);
   return badInputThrow(peopleMessage(failures.map((e) => ({ message: wording.sentences?.[e.field] ?? e.message }))), fieldErrors, key);
 }
@@ -145,4 +147,19 @@ export function boolQuery(name: string) {
 /** An optional string query or body field ('' is absent); anything else is "<name> must be a string". */
 export function optionalText(name: string) {
   return worded(coerce(optional(string()), literal(''), () => undefined), 'invalid-type', `${name} must be a string`);
+}
+
+/**
+ * A JSON object body (not a list, not a scalar) checked by `fields` (a `type({...})`, which keeps
+ * other keys); anything else fails as a whole with `message`.
+ */
+export function objectBody<T, S>(fields: Struct<T, S>, message: string): Struct<T, S> {
+  return new Struct<T, S>({
+    type: fields.type,
+    schema: fields.schema,
+    coercer: (value, ctx) => fields.coercer(value, ctx),
+    entries: (value, ctx) => fields.entries(value, ctx),
+    refiner: (value, ctx) => fields.refiner(value, ctx),
+    validator: (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? true : { errorKey: 'invalid-type', message }),
+  });
 }

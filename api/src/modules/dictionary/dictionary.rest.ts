@@ -24,7 +24,7 @@ export function dictionaryRouter(): Router {
   r.get('/dictionary/genres', handler(async (req) => listGenres(req.ctx)));
   r.get('/dictionary/outlets', handler(async (req) => listOutlets(req.ctx)));
   r.get('/dictionary/dsps', handler(async (req) =>
-    listDsps(req.ctx, { showList: validate(DspsQuery, req.query, { key: false }).isShowList }),
+    listDsps(req.ctx, { showList: validate(DspsQuery, req.query, { noKey: ['isShowList'] }).isShowList }),
   ));
   return r;
 }

@@ -127,7 +127,7 @@ export function releasesRouter(): Router {
     const ids = Array.isArray(body) ? body : body.ids;
     return (await checkReleases(req.ctx, ids)).map(presentCheck);
   }));
-  r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: validate(DownloadAllQuery, req.query, { key: false }).skipTimeLimit ?? false })));
+  r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: validate(DownloadAllQuery, req.query, { noKey: ['skipTimeLimit'] }).skipTimeLimit ?? false })));
   r.get('/releases/download-link/:code', handler(async (req, res) => {
     const { archiveName, entries } = await openDownloadLink(req.ctx, String(req.params.code));
     const size = await tarSize(entries);
