@@ -163,3 +163,11 @@ export function objectBody<T, S>(fields: Struct<T, S>, message: string): Struct<
     validator: (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? true : { errorKey: 'invalid-type', message }),
   });
 }
+
+/**
+ * A legacy body read as an object: a list or a scalar has no fields (those paths answered "X is
+ * required" for them, not "not an object").
+ */
+export function fieldsOf(body: unknown): object {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+}

@@ -56,3 +56,9 @@ it('a legacy albumId credits the release; a falsy one is absent, and the role de
   expect(removed.status).toBe(200);
   expect(removed.body).toMatchObject({ removed: 1 });
 });
+
+it('a list body reads as an object without fields: artistName is required', async () => {
+  const res = await client.rest('POST', '/artists', [{ trackId, artistName: 'Guest' }]);
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject(refusal('artistName', 'required', 'artistName is required'));
+});

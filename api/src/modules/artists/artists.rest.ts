@@ -1,7 +1,7 @@
 /** Legacy REST paths for artist credits. */
 import { Router } from 'express';
 import { coerce, define, literal, nullable, optional, refine, string, type, union, unknown as anything } from 'superstruct';
-import { handler, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
+import { fieldsOf, handler, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
 import { restRelease } from '../releases/releases.presenter.ts';
 import { addArtistCredits, removeArtistCreditsByName, toArtistRole } from './artists.service.ts';
 
@@ -40,7 +40,7 @@ export const RemoveArtistQuery = type({
 export function artistsRouter(): Router {
   const r = Router();
   r.post('/artists', signedIn, handler(async (req, res) => {
-    const body = validate(AddArtistBody, req.body, {});
+    const body = validate(AddArtistBody, fieldsOf(req.body), {});
     const result = await addArtistCredits(req.ctx, {
       trackId: body.trackId ?? null,
       releaseId: body.releaseId ?? body.albumId ?? null,

@@ -1,7 +1,7 @@
 /** Legacy REST path: POST /api/check-release-lock {albumId, lockTypes}. */
 import { Router } from 'express';
 import { refine, string, type, unknown as anything } from 'superstruct';
-import { handler, signedIn, validate, worded } from '../../http/rest-helpers.ts';
+import { fieldsOf, handler, signedIn, validate, worded } from '../../http/rest-helpers.ts';
 import { acquireReleaseLocks, parseLockTypes } from './release-locks.service.ts';
 
 /**
@@ -17,8 +17,7 @@ export const CheckLockBody = type({
 export function releaseLocksRouter(): Router {
   const r = Router();
   r.post('/check-release-lock', signedIn, handler(async (req) => {
-    // A list body reads as an object without fields (the legacy answer: albumId is required).
-    const body = validate(CheckLockBody, Array.isArray(req.body) ? {} : req.body, {});
+    const body = validate(CheckLockBody, fieldsOf(req.body), {});
     const locks = await acquireReleaseLocks(req.ctx, body.albumId, parseLockTypes(body.lockTypes));
     return { albumId: body.albumId, locked: locks.some((l) => !l.acquired), locks };
   }));

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { array, coerce, integer, optional, size, string, type, union, unknown as anything } from 'superstruct';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
 import { checked, fieldError } from '@cadence/domain/validators';
-import { boolQuery, handler, optionalText, optionalVersion, sendFile, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
+import { boolQuery, fieldsOf, handler, optionalText, optionalVersion, sendFile, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readFilesForm, readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { attachAwaitedAudio, getCatalogImport, importTempDir, registerCatalogImport, removeDir, saveImportUpload } from './catalog-import.service.ts';
@@ -154,7 +154,7 @@ export function releasesRouter(): Router {
   r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, String(req.params.id))).id)));
   // A release already in stores (issue 23): body {upc, originalReleaseDate, previousDistributor, liveStores[], tracks: [{trackId, isrc}], version?}.
   r.post('/releases/:id/transfer', handler(async (req) => {
-    const body = validate(TransferBody, req.body && typeof req.body === 'object' ? req.body : {}, {}) as Omit<SubmitTransferInput, 'releaseId'>;
+    const body = validate(TransferBody, fieldsOf(req.body), {}) as Omit<SubmitTransferInput, 'releaseId'>;
     const transfer = await submitTransfer(req.ctx, { ...body, releaseId: String(req.params.id) });
     return { ...(await restRelease(req.ctx, transfer.releaseId)), transfer };
   }));
