@@ -2,10 +2,10 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { badInput, DomainError } from '../domain-error.ts';
+import { badInput, DomainError, peopleMessage } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
 import type { ByteRange } from '../integrations/storage/storage.ts';
-import type { Struct } from 'superstruct';
+import { boolean, coerce, enums, integer, literal, optional, pattern, refine, string, Struct, type, union, validate as check } from 'superstruct';
 import { validateShape } from '@cadence/domain/validators';
 
 declare module 'express-serve-static-core' {
@@ -36,25 +36,12 @@ export const signedIn: RequestHandler = (req, _res, next) => {
   next(req.ctx.viewer ? undefined : new DomainError('UNAUTHENTICATED', 'Sign in required'));
 };
 
-/** Parses an optional boolean query parameter ('true'/'false'); anything else is a 400. */
-export function queryBool(value: unknown, name: string): boolean | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw badInput(`${name} must be true or false`, [{ field: name, key: 'invalid', message: `${name} must be true or false` }]);
-}
-
 /**
- * The optional release `version` a legacy client sends with an edit (a JSON number, or digits in a
- * query or form field); absent means last write wins, anything else is a 400.
+ * The optional release `version` of a multipart form field or a query parameter, outside a
+ * body's struct: the same rule as `versionField`.
  */
 export function optionalVersion(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
-    throw badInput('version must be a whole number', [{ field: 'version', key: 'invalid-type', message: 'version must be a whole number' }], 'invalid-type');
-  }
-  return n;
+  return validate(type({ version: versionField }), { version: value }, {}).version;
 }
 
 /** Streams a stored file (or archive) with a download name and no content sniffing. */
@@ -96,10 +83,91 @@ export async function sendFileRange(req: Request, res: Response, file: Rangeable
   await sendFile(res, await file.open(), { mimeType: file.mimeType, fileName: file.fileName, size: file.size, inline: opts.inline });
 }
 
-/** The one validate step of a route: the body (or query) against its shape, or a 400 naming each field. */
-export function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
+/**
+ * How a route's legacy answer words a refusal, where its clients read the sentence: the top-level
+ * message is each field's own sentence (as people read it, without the field's name in front),
+ * or the `sentences` given here per field; `noKey` names the fields ('' for the whole value) whose
+ * failure left the top-level key out.
+ */
+export interface LegacyWording {
+  sentences?: Readonly<Record<string, string>>;
+  noKey?: readonly string[];
+}
+
+/**
+ * The one validate step of a route: the body (or query) against its shape, or a 400 naming each
+ * field. A failure of the whole value (not an object, not a list) names no field.
+ */
+export function validate<T, S>(struct: Struct<T, S>, value: unknown, wording?: LegacyWording): T {
   const result = validateShape(struct, value ?? {});
   if (result.ok) return result.value;
-  const fieldErrors = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
-  throw badInput(fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), fieldErrors, fieldErrors[0]?.key);
+  const failures = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
+  const fieldErrors = failures.filter((e) => e.field !== '');
+  const first = failures[0];
+  const key = first && wording?.noKey?.includes(first.field) ? undefined : first?.key;
+  if (!wording) return badInputThrow(failures.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '), fieldErrors, key);
+  return badInputThrow(peopleMessage(failures.map((e) => ({ message: wording.sentences?.[e.field] ?? e.message }))), fieldErrors, key);
+}
+
+function badInputThrow(message: string, fieldErrors: { field: string; key: string; message: string }[], key: string | undefined): never {
+  throw badInput(message, fieldErrors, key);
+}
+
+/**
+ * The struct with every failure reported as one, with the legacy key and sentence (and at `field`
+ * under the value, for a rule about a whole body such as "a list of ids"). The type and schema
+ * stay the struct's, so the OpenAPI document reads the same shape.
+ */
+export function worded<T, S>(struct: Struct<T, S>, key: string, message: string, field?: string): Struct<T, S> {
+  return new Struct<T, S>({
+    type: struct.type,
+    schema: struct.schema,
+    coercer: (value) => check(value, struct, { coerce: true })[1] ?? value,
+    validator: (value, ctx) => (check(value, struct)[0] ? { errorKey: key, message, ...(field ? { path: [...ctx.path, field], key: field } : {}) } : true),
+  });
+}
+
+const wholeNumber = refine(integer(), 'whole', (n) => Number.isSafeInteger(n) && n >= 0);
+
+/**
+ * The optional release `version` a legacy client sends with an edit (a JSON number, or digits in a
+ * query or form field); absent, null or empty means last write wins.
+ */
+export const versionField = worded(
+  coerce(optional(wholeNumber), union([literal(null), literal(''), pattern(string(), /^\d{1,15}$/)]), (v) => (v === null || v === '' ? undefined : Number(v))),
+  'invalid-type',
+  'version must be a whole number',
+);
+
+/** An optional boolean query parameter ('true'/'false', empty is absent). */
+export function boolQuery(name: string) {
+  return worded(coerce(optional(boolean()), enums(['true', 'false', '']), (v) => (v === '' ? undefined : v === 'true')), 'invalid', `${name} must be true or false`);
+}
+
+/** An optional string query or body field ('' is absent); anything else is "<name> must be a string". */
+export function optionalText(name: string) {
+  return worded(coerce(optional(string()), literal(''), () => undefined), 'invalid-type', `${name} must be a string`);
+}
+
+/**
+ * A JSON object body (not a list, not a scalar) checked by `fields` (a `type({...})`, which keeps
+ * other keys); anything else fails as a whole with `message`.
+ */
+export function objectBody<T, S>(fields: Struct<T, S>, message: string): Struct<T, S> {
+  return new Struct<T, S>({
+    type: fields.type,
+    schema: fields.schema,
+    coercer: (value, ctx) => fields.coercer(value, ctx),
+    entries: (value, ctx) => fields.entries(value, ctx),
+    refiner: (value, ctx) => fields.refiner(value, ctx),
+    validator: (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? true : { errorKey: 'invalid-type', message }),
+  });
+}
+
+/**
+ * A legacy body read as an object: a list or a scalar has no fields (those paths answered "X is
+ * required" for them, not "not an object").
+ */
+export function fieldsOf(body: unknown): object {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
 }

@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { object, optional, string } from 'superstruct';
 import { handler } from '../../http/rest-helpers.ts';
-import { parseBody } from '../users/rest-body.ts';
+import { parseBody } from '../../http/rest-body.ts';
 import { requestUnlockLink, unlockWithLink } from './account-unlock.service.ts';
 import { issueCaptchaChallenge, parseCaptchaPurpose, solveCaptcha } from './captcha.service.ts';
 

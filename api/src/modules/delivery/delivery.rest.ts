@@ -7,7 +7,7 @@ import { Router, type RequestHandler } from 'express';
 import { boolean, enums, integer, nullable, object, optional, record, size, string, union } from 'superstruct';
 import { badInput, DomainError } from '../../domain-error.ts';
 import { handler, sendFile, signedIn } from '../../http/rest-helpers.ts';
-import { parseBody } from '../users/rest-body.ts';
+import { parseBody } from '../../http/rest-body.ts';
 import { acknowledgeDelivery, openDdexMessage } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint } from './store-endpoints.service.ts';
 import { canAcknowledgeDelivery, canManageStoreEndpoints } from './delivery.policy.ts';

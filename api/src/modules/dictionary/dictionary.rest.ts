@@ -1,6 +1,7 @@
 /** Legacy REST paths for dictionaries (supporting §7): parse, call the service, present. */
 import { Router } from 'express';
-import { handler, queryBool } from '../../http/rest-helpers.ts';
+import { type } from 'superstruct';
+import { boolQuery, handler, validate } from '../../http/rest-helpers.ts';
 import {
   listCountries,
   listDsps,
@@ -8,6 +9,9 @@ import {
   listLanguages,
   listOutlets,
 } from './dictionary.service.ts';
+
+/** GET /api/dictionary/dsps?isShowList=true|false: only the outlets shown in the list, or only the others. */
+export const DspsQuery = type({ isShowList: boolQuery('isShowList') });
 
 export function dictionaryRouter(): Router {
   const r = Router();
@@ -20,7 +24,7 @@ export function dictionaryRouter(): Router {
   r.get('/dictionary/genres', handler(async (req) => listGenres(req.ctx)));
   r.get('/dictionary/outlets', handler(async (req) => listOutlets(req.ctx)));
   r.get('/dictionary/dsps', handler(async (req) =>
-    listDsps(req.ctx, { showList: queryBool(req.query.isShowList, 'isShowList') }),
+    listDsps(req.ctx, { showList: validate(DspsQuery, req.query, { noKey: ['isShowList'] }).isShowList }),
   ));
   return r;
 }

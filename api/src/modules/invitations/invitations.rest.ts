@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { array, object, string } from 'superstruct';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
-import { parseBody } from '../users/rest-body.ts';
+import { parseBody } from '../../http/rest-body.ts';
 import { listInvitations, sendInvitations } from './invitations.service.ts';
 
 export const InviteBody = object({ emails: array(string()) });

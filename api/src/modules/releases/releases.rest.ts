@@ -1,8 +1,10 @@
 /** Legacy REST paths for releases (core §7): parse, call the services, present. */
 import { PAGE_SIZE_MAX } from '@cadence/domain/text-limits';
 import { Router, type Request, type Response } from 'express';
+import { array, coerce, integer, optional, size, string, type, union, unknown as anything } from 'superstruct';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
-import { handler, optionalVersion, queryBool, sendFile, signedIn } from '../../http/rest-helpers.ts';
+import { checked, fieldError } from '@cadence/domain/validators';
+import { boolQuery, fieldsOf, handler, optionalText, optionalVersion, sendFile, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readFilesForm, readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { attachAwaitedAudio, getCatalogImport, importTempDir, registerCatalogImport, removeDir, saveImportUpload } from './catalog-import.service.ts';
@@ -39,14 +41,35 @@ export function presentCheck(check: ReleaseCheck) {
   return { id: check.releaseId, valid: check.ok, fields, tracks, issues: check.issues };
 }
 
-function str(value: unknown, name: string, required = true): string | undefined {
-  if (value === undefined || value === '') {
-    if (required) throw badInput(`${name} is required`, [{ field: name, key: 'required', message: `${name} is required` }], 'required');
-    return undefined;
-  }
-  if (typeof value !== 'string') throw badInput(`${name} must be a string`, [{ field: name, key: 'invalid-type', message: `${name} must be a string` }], 'invalid-type');
-  return value;
-}
+/** GET /api/releases?limit&cursor&status: a page size (default 20), the last id seen, statuses comma-separated. */
+export const ReleasesQuery = type({
+  limit: worded(coerce(size(integer(), 1, PAGE_SIZE_MAX), optional(string()), (v) => (v === undefined ? 20 : Number(v))), 'range', `limit must be from 1 to ${PAGE_SIZE_MAX}`),
+  cursor: optionalText('cursor'),
+  status: checked(optionalText('status'), (v) => (v === undefined || v.split(',').every((s) => isReleaseStatus(s.trim())) ? undefined : fieldError('invalid', 'Unknown status'))),
+});
+const releasesQueryWording = { sentences: { limit: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` } };
+
+/** POST /api/releases/check: a list of 1 to 100 release ids, bare or as {ids}. */
+const idList = size(array(string()), 1, 100);
+export const CheckBody = worded(union([idList, type({ ids: idList })]), 'invalid', 'Send a list of 1 to 100 release ids', 'ids');
+
+export const DownloadAllQuery = type({ skipTimeLimit: boolQuery('skipTimeLimit') });
+
+/**
+ * POST /api/releases/:id/transfer: the codes are checked by the transfer service (one rule for
+ * GraphQL and REST); here only the optional `version`. The other fields pass as sent.
+ */
+export const TransferBody = type({
+  upc: anything(),
+  originalReleaseDate: anything(),
+  previousDistributor: anything(),
+  liveStores: anything(),
+  tracks: anything(),
+  version: versionField,
+});
+
+/** PUT /api/releases/:id: the release fields (checked by the service's ReleaseInput) and the optional `version`. */
+export const UpdateReleaseBody = type({ version: versionField });
 
 async function coverUpload(req: Request) {
   const ctx = req.ctx;
@@ -88,13 +111,9 @@ export function releasesRouter(): Router {
   r.get('/releases', handler(async (req) => {
     const ctx = req.ctx;
     requireViewer(ctx);
-    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw badInput(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`, [{ field: 'limit', key: 'range', message: `limit must be from 1 to ${PAGE_SIZE_MAX}` }], 'range');
-    const cursor = str(req.query.cursor, 'cursor', false);
-    const statusText = str(req.query.status, 'status', false);
-    const statuses = statusText ? statusText.split(',').map((s) => s.trim()) : undefined;
-    if (statuses && !statuses.every(isReleaseStatus)) throw badInput('Unknown status', [{ field: 'status', key: 'invalid', message: 'Unknown status' }], 'invalid');
-    const page = await readReleasePage(ctx, { statuses: statuses as ReleaseStatus[] | undefined, take: limit, direction: 'forward', cursorId: cursor, count: true }, FULL_RELEASE);
+    const query = validate(ReleasesQuery, req.query, releasesQueryWording);
+    const statuses = query.status?.split(',').map((s) => s.trim() as ReleaseStatus);
+    const page = await readReleasePage(ctx, { statuses, take: query.limit, direction: 'forward', cursorId: query.cursor, count: true }, FULL_RELEASE);
     return {
       releases: page.releases.map((row) => presentRelease(row, ctx.viewer, ctx.config.env.sunsetDate)),
       totalCount: page.totalCount,
@@ -104,14 +123,11 @@ export function releasesRouter(): Router {
   r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));
   r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, String(req.params.id)))));
   r.post('/releases/check', signedIn, handler(async (req) => {
-    const body = req.body as unknown;
-    const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids;
-    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string')) {
-      throw badInput('Send a list of 1 to 100 release ids', [{ field: 'ids', key: 'invalid', message: 'Send a list of 1 to 100 release ids' }], 'invalid');
-    }
-    return (await checkReleases(req.ctx, ids as string[])).map(presentCheck);
+    const body = validate(CheckBody, req.body, {});
+    const ids = Array.isArray(body) ? body : body.ids;
+    return (await checkReleases(req.ctx, ids)).map(presentCheck);
   }));
-  r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: queryBool(req.query.skipTimeLimit, 'skipTimeLimit') ?? false })));
+  r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: validate(DownloadAllQuery, req.query, { noKey: ['skipTimeLimit'] }).skipTimeLimit ?? false })));
   r.get('/releases/download-link/:code', handler(async (req, res) => {
     const { archiveName, entries } = await openDownloadLink(req.ctx, String(req.params.code));
     const size = await tarSize(entries);
@@ -138,8 +154,8 @@ export function releasesRouter(): Router {
   r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, String(req.params.id))).id)));
   // A release already in stores (issue 23): body {upc, originalReleaseDate, previousDistributor, liveStores[], tracks: [{trackId, isrc}], version?}.
   r.post('/releases/:id/transfer', handler(async (req) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Partial<SubmitTransferInput>;
-    const transfer = await submitTransfer(req.ctx, { ...(body as SubmitTransferInput), releaseId: String(req.params.id), version: optionalVersion(body.version) });
+    const body = validate(TransferBody, fieldsOf(req.body), {}) as Omit<SubmitTransferInput, 'releaseId'>;
+    const transfer = await submitTransfer(req.ctx, { ...body, releaseId: String(req.params.id) });
     return { ...(await restRelease(req.ctx, transfer.releaseId)), transfer };
   }));
   r.post('/releases/:id/download-link', handler(async (req) => createDownloadLink(req.ctx, String(req.params.id))));
@@ -155,9 +171,8 @@ export function releasesRouter(): Router {
     return restRelease(req.ctx, id);
   }));
   r.put('/releases/:id', handler(async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const { version, ...fields } = body;
-    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, optionalVersion(version))).id);
+    const { version, ...fields } = validate(UpdateReleaseBody, req.body, {});
+    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, version)).id);
   }));
   r.delete('/releases/:id', handler(async (req) => {
     await deleteRelease(req.ctx, String(req.params.id));

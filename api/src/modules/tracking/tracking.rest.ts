@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { nullable, object, optional, record, string, unknown } from 'superstruct';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
-import { parseBody } from '../users/rest-body.ts';
+import { parseBody } from '../../http/rest-body.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
 export const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });

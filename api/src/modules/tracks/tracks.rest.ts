@@ -1,7 +1,7 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
-import { handler, optionalVersion, sendFileRange } from '../../http/rest-helpers.ts';
-import { badInput } from '../../domain-error.ts';
+import { type } from 'superstruct';
+import { handler, objectBody, sendFileRange, validate, versionField } from '../../http/rest-helpers.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
 import { restRelease } from '../releases/releases.presenter.ts';
@@ -13,6 +13,12 @@ async function restTrack(ctx: Parameters<typeof restRelease>[0], releaseId: stri
   const track = release.tracks.find((t) => t.id === trackId);
   return track ? { ...track, releaseVersion: release.version } : null;
 }
+
+/** PUT /api/track/:id: the track's fields (checked by the service's TrackInput) and the release's optional `version`. */
+export const TrackBody = objectBody(type({ version: versionField }), 'The track must be an object');
+
+/** DELETE /api/track/:id?version= */
+export const DeleteTrackQuery = type({ version: versionField });
 
 /** Router for /api/track/... */
 export function tracksRouter(): Router {
@@ -33,14 +39,12 @@ export function tracksRouter(): Router {
   }));
   // `version` (the release's) is optional on edits: the legacy API had none, so omitting it keeps last-write-wins.
   r.put('/track/:id', handler(async (req) => {
-    const body: unknown = req.body ?? {};
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badInput('The track must be an object');
-    const { version, ...fields } = body as Record<string, unknown>;
-    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, optionalVersion(version));
+    const { version, ...fields } = validate(TrackBody, req.body, { noKey: [''] });
+    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, version);
     return restTrack(req.ctx, releaseId, id);
   }));
   r.delete('/track/:id', handler(async (req) => {
-    await deleteTrack(req.ctx, String(req.params.id), optionalVersion(req.query.version));
+    await deleteTrack(req.ctx, String(req.params.id), validate(DeleteTrackQuery, req.query, {}).version);
     return undefined;
   }));
   r.get('/track/:id/audio', handler(async (req, res) => {

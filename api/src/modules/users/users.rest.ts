@@ -6,7 +6,7 @@ import { DomainError } from '../../domain-error.ts';
 import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
-import { parseBody } from './rest-body.ts';
+import { parseBody } from '../../http/rest-body.ts';
 import {
   acceptAgreement,
   changePassword,

@@ -3,7 +3,7 @@
  * each field with a key (`invalid-type`, `unknown-field`, `required`), never a 500.
  */
 import { StructError, create, type Struct } from 'superstruct';
-import { badInput, type FieldError } from '../../domain-error.ts';
+import { badInput, type FieldError } from '../domain-error.ts';
 
 const WRONG_VALUE: FieldError = { field: 'body', key: 'invalid-type', message: 'body has a value of the wrong type' };
 /** At most this many fields are listed in one answer; the rest are counted. */
