@@ -98,6 +98,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/in-app-messages/events': "visitors' messages are shown and clicked signed out; only a message the caller may see is counted",
   'GET /api/openapi.json': 'the REST reference (issue 18)',
   'GET /graphql/schema.graphql': 'the GraphQL schema in SDL for partners (issue 18)',
+  'GET /graphql/persisted-documents.json': "the trusted documents manifest: the browser app's own operations by hash, for partners (issue 18)",
   'GET /api/docs': 'the REST reference page',
   'GET /api/docs/init.js': 'the REST reference page',
   'GET /api/docs/:file': 'the REST reference page (swagger-ui files)',
