@@ -15,16 +15,18 @@ export interface FieldProps {
   hint?: ReactNode;
   /** Shown under the control and announced. */
   error?: string;
+  /** Extra classes of the field's wrapper (layout of a particular form). */
+  className?: string;
   children: (props: FieldControlProps) => ReactNode;
 }
 
 /** One labelled control with its hint and its error, tied to it with aria-describedby; the error is announced. */
-export function Field({ id, label, hint, error, children }: FieldProps) {
+export function Field({ id, label, hint, error, className, children }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (

@@ -5,6 +5,7 @@ import { graphql } from '../../gql';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { Button, ButtonRow } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { Field } from '../../ui/Field';
 import { Table } from '../../ui/Table';
 import './splits.css';
 
@@ -138,17 +139,18 @@ export function SplitsPanel({ releaseId }: { releaseId: string }) {
       <h2 id="splits-title">Splits</h2>
       <p>Share what this release earns with collaborators by email. They accrue from the first sale after you save, even without an account; you keep the rest.</p>
       <form aria-labelledby="splits-title" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="splits-scope">Split applies to</label>
-          <select id="splits-scope" value={scope} onChange={(e) => pickScope(e.target.value)}>
-            <option value="">The whole release</option>
-            {release.tracks.map((t) => (
-              <option key={t.id} value={t.id}>
-                Track: {t.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="splits-scope" label="Split applies to">
+          {(control) => (
+            <select {...control} value={scope} onChange={(e) => pickScope(e.target.value)}>
+              <option value="">The whole release</option>
+              {release.tracks.map((t) => (
+                <option key={t.id} value={t.id}>
+                  Track: {t.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {shown.length === 0 && <p>No collaborators: you keep 100%.</p>}
         <ul className="splits-panel__rows">
           {shown.map((r, i) => {
@@ -157,39 +159,12 @@ export function SplitsPanel({ releaseId }: { releaseId: string }) {
             const known = statusOf.get(r.email.trim().toLowerCase());
             return (
               <li key={r.key} className="splits-panel__row">
-                <div className="field">
-                  <label htmlFor={`split-email-${r.key}`}>Collaborator {i + 1} email</label>
-                  <input
-                    id={`split-email-${r.key}`}
-                    type="email"
-                    autoComplete="off"
-                    value={r.email}
-                    aria-invalid={emailError ? true : undefined}
-                    aria-describedby={emailError ? `split-email-${r.key}-error` : undefined}
-                    onChange={(e) => change(r.key, { email: e.target.value })}
-                  />
-                  {emailError && (
-                    <p id={`split-email-${r.key}-error`} className="field__error" role="alert">
-                      {emailError}
-                    </p>
-                  )}
-                </div>
-                <div className="field splits-panel__share">
-                  <label htmlFor={`split-share-${r.key}`}>Collaborator {i + 1} share (%)</label>
-                  <input
-                    id={`split-share-${r.key}`}
-                    inputMode="decimal"
-                    value={r.share}
-                    aria-invalid={shareError ? true : undefined}
-                    aria-describedby={shareError ? `split-share-${r.key}-error` : undefined}
-                    onChange={(e) => change(r.key, { share: e.target.value })}
-                  />
-                  {shareError && (
-                    <p id={`split-share-${r.key}-error`} className="field__error" role="alert">
-                      {shareError}
-                    </p>
-                  )}
-                </div>
+                <Field id={`split-email-${r.key}`} label={`Collaborator ${i + 1} email`} error={emailError}>
+                  {(control) => <input {...control} type="email" autoComplete="off" value={r.email} onChange={(e) => change(r.key, { email: e.target.value })} />}
+                </Field>
+                <Field id={`split-share-${r.key}`} label={`Collaborator ${i + 1} share (%)`} error={shareError} className="splits-panel__share">
+                  {(control) => <input {...control} inputMode="decimal" value={r.share} onChange={(e) => change(r.key, { share: e.target.value })} />}
+                </Field>
                 <p className="splits-panel__state">
                   {known ? `${STATUS_LABEL[known.status] ?? known.status}, accrued $${known.accrued}` : 'Not saved yet'}
                 </p>

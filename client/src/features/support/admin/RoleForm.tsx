@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import type { UserRole } from '../../../gql/graphql';
 import { ChangeUserRoleMutation } from './admin.graphql';
 import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
 
 const ROLES: { value: UserRole; label: string }[] = [
   { value: 'USER', label: 'User' },
@@ -38,16 +39,17 @@ export function RoleForm({ userId, role, onDone }: { userId: string; role: UserR
     <form onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>Role</h2>
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
-      <div className="field">
-        <label htmlFor={`${id}-role`}>Role of this person</label>
-        <select id={`${id}-role`} value={next} onChange={(e) => setNext(e.target.value as UserRole)}>
-          {ROLES.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={`${id}-role`} label="Role of this person">
+        {(control) => (
+          <select {...control} value={next} onChange={(e) => setNext(e.target.value as UserRole)}>
+            {ROLES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Button type="submit" disabled={changing.loading}>
         Change role
       </Button>

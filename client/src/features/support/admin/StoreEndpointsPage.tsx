@@ -9,6 +9,7 @@ import { RemoveStoreEndpointMutation, SetStoreEndpointMutation, StoreEndpointsQu
 import { StaffNav } from '../StaffNav';
 import '../support.css';
 import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
 
 export const handle: PageHandle = {
   pageTitle: 'Store endpoints | {appName}',
@@ -67,47 +68,43 @@ function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: (messa
     <form onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} noValidate className="store-endpoint__form">
       <h3 id={`${id}-title`}>Change the endpoint of {endpoint.dspName}</h3>
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
-      <div className="field">
-        <label htmlFor={`${id}-kind`}>Kind</label>
-        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as 'LOCAL' | 'SFTP')}>
-          {(['LOCAL', 'SFTP'] as const).map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-dpid`}>Recipient DDEX Party Id</label>
-        <input id={`${id}-dpid`} value={dpid} onChange={(e) => setDpid(e.target.value)} autoComplete="off" />
-      </div>
+      <Field id={`${id}-kind`} label="Kind">
+        {(control) => (
+          <select {...control} value={kind} onChange={(e) => setKind(e.target.value as 'LOCAL' | 'SFTP')}>
+            {(['LOCAL', 'SFTP'] as const).map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-dpid`} label="Recipient DDEX Party Id">
+        {(control) => <input {...control} value={dpid} onChange={(e) => setDpid(e.target.value)} autoComplete="off" />}
+      </Field>
       {kind === 'SFTP' && (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-host`}>Host</label>
-            <input id={`${id}-host`} value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" aria-required />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-port`}>Port</label>
-            <input id={`${id}-port`} inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} autoComplete="off" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-user`}>User</label>
-            <input id={`${id}-user`} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" aria-required />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-key`}>Private key (OpenSSH)</label>
-            <textarea id={`${id}-key`} rows={3} value={key} onChange={(e) => setKey(e.target.value)} aria-describedby={`${id}-key-hint`} />
-            <p id={`${id}-key-hint`} className="field__hint">
-              {endpoint.hasSecret ? 'A key is stored; leave this empty to keep it.' : 'No key is stored yet.'} The key is never shown again.
-            </p>
-          </div>
+          <Field id={`${id}-host`} label="Host">
+            {(control) => <input {...control} value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" aria-required />}
+          </Field>
+          <Field id={`${id}-port`} label="Port">
+            {(control) => <input {...control} inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} autoComplete="off" />}
+          </Field>
+          <Field id={`${id}-user`} label="User">
+            {(control) => <input {...control} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" aria-required />}
+          </Field>
+          <Field
+            id={`${id}-key`}
+            label="Private key (OpenSSH)"
+            hint={`${endpoint.hasSecret ? 'A key is stored; leave this empty to keep it.' : 'No key is stored yet.'} The key is never shown again.`}
+          >
+            {(control) => <textarea {...control} rows={3} value={key} onChange={(e) => setKey(e.target.value)} />}
+          </Field>
         </>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-path`}>{kind === 'SFTP' ? 'Folder on the server' : 'Local folder'}</label>
-        <input id={`${id}-path`} value={path} onChange={(e) => setPath(e.target.value)} autoComplete="off" />
-      </div>
+      <Field id={`${id}-path`} label={kind === 'SFTP' ? 'Folder on the server' : 'Local folder'}>
+        {(control) => <input {...control} value={path} onChange={(e) => setPath(e.target.value)} autoComplete="off" />}
+      </Field>
       <Button type="submit" disabled={saving.loading}>
         Save endpoint
       </Button>

@@ -4,6 +4,7 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AdminEditReleaseMutation } from '../console.graphql';
 import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
 
 export interface CorrectableRelease {
   id: string;
@@ -61,10 +62,9 @@ export function CorrectMetadataForm({ release, onDone }: { release: CorrectableR
       <h2 id={`${id}-heading`}>Correct metadata</h2>
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       {FIELDS.map(([field, label, type]) => (
-        <div className="field" key={field}>
-          <label htmlFor={`${id}-${field}`}>{label}</label>
-          <input id={`${id}-${field}`} type={type} value={values[field]} onChange={(e) => setValues((all) => ({ ...all, [field]: e.target.value }))} />
-        </div>
+        <Field key={field} id={`${id}-${field}`} label={label}>
+          {(control) => <input {...control} type={type} value={values[field]} onChange={(e) => setValues((all) => ({ ...all, [field]: e.target.value }))} />}
+        </Field>
       ))}
       <div>
         <Button type="submit" variant="secondary" disabled={loading}>

@@ -15,6 +15,7 @@ import { ReviewDeliveries } from './ReviewDeliveries';
 import { StaffNav } from '../StaffNav';
 import '../support.css';
 import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
 
 export const handle: PageHandle = {
   pageTitle: 'Review release | {appName}',
@@ -108,17 +109,13 @@ function Decision({ release, onDone }: { release: Release; onDone: (message: str
       <form onSubmit={(e) => void onReject(e)} aria-labelledby={`${formId}-reject`} noValidate>
         <h3 id={`${formId}-reject`}>Reject with reasons</h3>
         <p id={`${formId}-hint`}>The artist reads each track reason as “Track N: reason”. Give at least one reason.</p>
-        <div className="field">
-          <label htmlFor={`${formId}-release`}>Reason for the whole release</label>
-          <textarea id={`${formId}-release`} aria-describedby={`${formId}-hint`} rows={2} value={releaseReason} onChange={(e) => setReleaseReason(e.target.value)} />
-        </div>
+        <Field id={`${formId}-release`} label="Reason for the whole release">
+          {(control) => <textarea {...control} aria-describedby={`${formId}-hint`} rows={2} value={releaseReason} onChange={(e) => setReleaseReason(e.target.value)} />}
+        </Field>
         {release.tracks.map((t) => (
-          <div className="field" key={t.id}>
-            <label htmlFor={`${formId}-${t.id}`}>
-              Reason for track {t.number}: {t.title}
-            </label>
-            <textarea id={`${formId}-${t.id}`} rows={2} value={trackReasons[t.id] ?? ''} onChange={(e) => setTrackReasons((all) => ({ ...all, [t.id]: e.target.value }))} />
-          </div>
+          <Field key={t.id} id={`${formId}-${t.id}`} label={`Reason for track ${t.number}: ${t.title}`}>
+            {(control) => <textarea {...control} rows={2} value={trackReasons[t.id] ?? ''} onChange={(e) => setTrackReasons((all) => ({ ...all, [t.id]: e.target.value }))} />}
+          </Field>
         ))}
         <Button type="submit" variant="danger" disabled={busy}>
           Reject release
