@@ -7,26 +7,12 @@ import { handler, signedIn } from '../../http/rest-helpers.ts';
 import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
 import { parseBody } from '../../http/rest-body.ts';
-import {
-  acceptAgreement,
-  changePassword,
-  checkToken,
-  confirmEmail,
-  confirmEmailChange,
-  confirmParentConsent,
-  deleteAccount,
-  getActiveSubscription,
-  getTaxStatus,
-  getTier,
-  getViewerProfile,
-  requestEmailChange,
-  requestPasswordReset,
-  resendVerificationEmail,
-  resetPassword,
-  signUp,
-  updateProfile,
-  type ProfilePatchInput,
-} from './users.service.ts';
+import { acceptAgreement, getActiveSubscription, getTaxStatus, getTier } from './consent.service.ts';
+import { changePassword, confirmEmail, confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerificationEmail, resetPassword } from './credentials.service.ts';
+import { deleteAccount } from './deletion.service.ts';
+import { updateProfile, type ProfilePatchInput } from './profile.service.ts';
+import { confirmParentConsent, signUp } from './sign-up.service.ts';
+import { checkToken, getViewerProfile } from './users.service.ts';
 import type { ProfileView } from './profile.ts';
 import type { FieldError } from '../../domain-error.ts';
 

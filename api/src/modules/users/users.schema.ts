@@ -4,22 +4,12 @@ import { builder } from '../../graphql/builder.ts';
 import type { FieldError } from '../../domain-error.ts';
 import type { OnboardingView } from '../onboarding/onboarding.service.ts';
 import type { ProfileView } from './profile.ts';
-import {
-  acceptAgreement,
-  changePassword,
-  confirmEmail,
-  confirmEmailChange,
-  confirmParentConsent,
-  deleteAccount,
-  getTier,
-  getViewerProfile,
-  requestEmailChange,
-  requestPasswordReset,
-  resendVerificationEmail,
-  resetPassword,
-  signUp,
-  updateProfile,
-} from './users.service.ts';
+import { acceptAgreement, getTier } from './consent.service.ts';
+import { changePassword, confirmEmail, confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerificationEmail, resetPassword } from './credentials.service.ts';
+import { deleteAccount } from './deletion.service.ts';
+import { updateProfile } from './profile.service.ts';
+import { confirmParentConsent, signUp } from './sign-up.service.ts';
+import { getViewerProfile } from './users.service.ts';
 
 export const UserRoleEnum = builder.enumType('UserRole', {
   description: 'What an account may do on the platform.',
