@@ -26,40 +26,44 @@ function copySql(table: string, columns: readonly string[], source: string): str
   return `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 }
 
-/** Rows per PGlite COPY: each chunk is one Blob in memory (about 2-3 MB). */
-const PGLITE_CHUNK_ROWS = 20_000;
+/** Bytes per PGlite COPY: each chunk is one Blob in memory. */
+const PGLITE_CHUNK_BYTES = 2_000_000;
 
-/** COPY into the embedded database, one Blob per chunk of lines; returns the rows copied. */
-export async function copyIntoPglite(client: PGlite, table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<number> {
+/**
+ * COPY into the embedded database, one Blob per ~2 MB of text. `text` yields whole lines (one or
+ * many per item, each ending in a newline).
+ */
+export async function copyIntoPglite(client: PGlite, table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void> {
   const sql = copySql(table, columns, `'/dev/blob'`);
   let chunk: string[] = [];
-  let total = 0;
+  let bytes = 0;
   const flush = async () => {
     if (!chunk.length) return;
     await client.query(sql, [], { blob: new Blob(chunk) });
-    total += chunk.length;
     chunk = [];
+    bytes = 0;
   };
-  for await (const line of lines) {
-    chunk.push(line);
-    if (chunk.length >= PGLITE_CHUNK_ROWS) await flush();
+  for await (const part of text) {
+    chunk.push(part);
+    bytes += part.length;
+    if (bytes >= PGLITE_CHUNK_BYTES) await flush();
   }
   await flush();
-  return total;
 }
 
-/** COPY into PostgreSQL through one pooled connection, streamed with back-pressure. */
-export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<number> {
+/**
+ * COPY into PostgreSQL through one pooled connection, streamed with back-pressure. `text` yields
+ * whole lines (one or many per item, each ending in a newline).
+ */
+export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void> {
   const client = await pool.connect();
-  let total = 0;
   try {
     const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
-    // Lines go out in ~64 KB chunks: one stream write per line costs more than the COPY itself.
-    async function* counted() {
+    // Text goes out in chunks of at least 64 KB: one stream write per line costs more than the COPY itself.
+    async function* chunked() {
       let chunk = '';
-      for await (const line of lines) {
-        total += 1;
-        chunk += line;
+      for await (const part of text) {
+        chunk += part;
         if (chunk.length >= 65_536) {
           yield chunk;
           chunk = '';
@@ -67,8 +71,7 @@ export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: re
       }
       if (chunk) yield chunk;
     }
-    await pipeline(Readable.from(counted()), stream);
-    return total;
+    await pipeline(Readable.from(chunked()), stream);
   } finally {
     client.release();
   }

@@ -38,8 +38,8 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
-  /** Bulk-loads COPY text lines (db/copy.ts `copyLine`) into a table; returns the rows copied. */
-  copyIn(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<number>;
+  /** Bulk-loads COPY text (lines from db/copy.ts `copyLine`, one or many per item) into a table. */
+  copyIn(table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void>;
 }
 
 export interface PoolStats {
@@ -121,7 +121,7 @@ async function pgliteDatabase(client: PGlite, location: string, migrationsDir: s
       exec: async (script: string) => {
         await client.exec(script);
       },
-      copyIn: (table, columns, lines) => copyIntoPglite(client, table, columns, lines),
+      copyIn: (table, columns, text) => copyIntoPglite(client, table, columns, text),
     },
     async close() {
       if (closed) return;
@@ -174,7 +174,7 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
       exec: async (script: string) => {
         await pool.query(script);
       },
-      copyIn: (table, columns, lines) => copyIntoPostgres(pool, table, columns, lines),
+      copyIn: (table, columns, text) => copyIntoPostgres(pool, table, columns, text),
     },
     async close() {
       if (closed) return;

@@ -17,7 +17,7 @@ import { copyLine } from '../../db/copy.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
-import { parseSalesReport } from './sales-parse.ts';
+import { parseSalesReportBatches } from './sales-parse.ts';
 import { rollupStatements } from './sales-rollups.ts';
 import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
@@ -114,21 +114,27 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   let rowsRead = 0;
   let rejected = 0;
   const period = batch.period;
-  async function* lines(): AsyncGenerator<string> {
-    for await (const item of parseSalesReport(openReport(), { period, source: batch!.source, today: today() })) {
-      rowsRead += 1;
-      if ('error' in item) {
-        rejected += 1;
-        if (errors.length < MAX_STORED_LINE_ERRORS) errors.push(item.error);
-      } else {
-        yield lineToCopy(batchId, period, item.line);
+  /** COPY text, one chunk per parsed batch. */
+  async function* copyText(): AsyncGenerator<string> {
+    for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
+      const before = rowsRead;
+      let text = '';
+      for (const item of items) {
+        rowsRead += 1;
+        if ('error' in item) {
+          rejected += 1;
+          if (errors.length < MAX_STORED_LINE_ERRORS) errors.push(item.error);
+        } else {
+          text += lineToCopy(batchId, period, item.line);
+        }
       }
-      if (rowsRead % PROGRESS_EVERY === 0) onProgress?.({ rowsRead });
+      if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
+      if (text) yield text;
     }
   }
   const copyStarted = performance.now();
   try {
-    await sql.copyIn('sales_import_lines', LINE_COLUMNS, lines());
+    await sql.copyIn('sales_import_lines', LINE_COLUMNS, copyText());
   } catch (err) {
     await clearStaging(prisma, batchId);
     const message = err instanceof ReportFormatError ? err.message : `The report could not be imported: ${(err as Error).message}`;
@@ -160,33 +166,56 @@ function lineToCopy(batchId: string, period: string, l: SalesLine): string {
   ]);
 }
 
-/** The staged lines that matched (user known) of one batch. */
-const MATCHED = `l.import_batch_id = $1 AND l.state = 'STAGED'`;
+/**
+ * The matched lines of a batch being landed: the temporary table `sales_landing` (below), read by
+ * the insert, the rollups and the posting.
+ */
+const LANDING = 'FROM sales_landing l WHERE l.user_id IS NOT NULL';
+
+/**
+ * Matching of a batch's staged lines in one pass, into a temporary table dropped at commit (no WAL,
+ * no index): ISRC first, then a store id staff attached before, then the release's UPC (release
+ * only). Each key is resolved once (the earliest track or release holding it, so a duplicated ISRC
+ * or UPC never doubles a line), and lines without titles take the catalog's.
+ */
+const MATCH_BATCH = `CREATE TEMP TABLE sales_landing ON COMMIT DROP AS
+  WITH staged AS (SELECT * FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'),
+  by_isrc AS (
+    SELECT DISTINCT ON (t.isrc) t.isrc, t.id, t.release_id, t.user_id FROM tracks t
+    WHERE t.isrc IN (SELECT DISTINCT isrc FROM staged WHERE isrc IS NOT NULL) ORDER BY t.isrc, t.created_at, t.id
+  ),
+  by_store AS (
+    SELECT s.service_name, s.store_id, t.id, t.release_id, t.user_id FROM track_store_ids s JOIN tracks t ON t.id = s.track_id
+    WHERE (s.service_name, s.store_id) IN (SELECT DISTINCT service_name, store_id FROM staged WHERE store_id IS NOT NULL)
+  ),
+  by_upc AS (
+    SELECT DISTINCT ON (r.upc) r.upc, r.id, r.user_id FROM releases r
+    WHERE r.upc IN (SELECT DISTINCT upc FROM staged WHERE upc IS NOT NULL) ORDER BY r.upc, r.created_at, r.id
+  ),
+  matched AS (
+    SELECT l.*, COALESCE(i.id, s.id) AS m_track_id, COALESCE(i.release_id, s.release_id, u.id) AS m_release_id, COALESCE(i.user_id, s.user_id, u.user_id) AS m_user_id
+    FROM staged l
+    LEFT JOIN by_isrc i ON i.isrc = l.isrc
+    LEFT JOIN by_store s ON i.id IS NULL AND s.service_name = l.service_name AND s.store_id = l.store_id
+    LEFT JOIN by_upc u ON i.id IS NULL AND s.id IS NULL AND u.upc = l.upc
+  )
+  SELECT m.id, m.import_batch_id, m.period, m.report_date, m.m_user_id AS user_id, m.m_release_id AS release_id, m.m_track_id AS track_id,
+    m.artist_name, COALESCE(m.release_title, r.title) AS release_title, COALESCE(m.track_title, t.title) AS track_title,
+    m.isrc, m.upc, m.outlet_id, m.source_label, m.service_name, m.country_code, m.units, m.payable, m.currency
+  FROM matched m LEFT JOIN tracks t ON t.id = m.m_track_id LEFT JOIN releases r ON r.id = m.m_release_id`;
 
 /** Matching, landing, rollups and posting of a staged batch, in the caller's transaction. */
 async function landBatch(tx: Tx, batchId: string) {
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
-  // Match: ISRC first, then a store id staff attached before, then the release's UPC.
-  await tx.$executeRawUnsafe(
-    `UPDATE sales_import_lines l SET track_id = t.id, release_id = t.release_id, user_id = t.user_id
-     FROM tracks t WHERE l.import_batch_id = $1 AND l.state = 'STAGED' AND l.isrc IS NOT NULL AND t.isrc = l.isrc`,
-    batchId,
+  await tx.$executeRawUnsafe(MATCH_BATCH, batchId);
+  // The planner has no statistics for a new temporary table: without them it guesses the rollups' groups.
+  await tx.$executeRawUnsafe(`ANALYZE sales_landing`);
+  const unmatched = await tx.$executeRawUnsafe(
+    `UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE id IN (SELECT id FROM sales_landing WHERE user_id IS NULL)`,
   );
-  await tx.$executeRawUnsafe(
-    `UPDATE sales_import_lines l SET track_id = t.id, release_id = t.release_id, user_id = t.user_id
-     FROM track_store_ids s JOIN tracks t ON t.id = s.track_id
-     WHERE l.import_batch_id = $1 AND l.state = 'STAGED' AND l.user_id IS NULL AND l.store_id IS NOT NULL AND s.service_name = l.service_name AND s.store_id = l.store_id`,
-    batchId,
-  );
-  await tx.$executeRawUnsafe(
-    `UPDATE sales_import_lines l SET release_id = r.id, user_id = r.user_id
-     FROM releases r WHERE l.import_batch_id = $1 AND l.state = 'STAGED' AND l.user_id IS NULL AND l.upc IS NOT NULL AND r.upc = l.upc`,
-    batchId,
-  );
-  const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED' AND user_id IS NULL`, batchId);
-  const matched = await landLines(tx, MATCHED, [batchId]);
-  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { where: MATCHED, params: [batchId] });
+  const matched = await landLines(tx, LANDING, []);
+  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [] });
   await tx.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
   return tx.salesImportBatch.update({
     where: { id: batchId },
@@ -206,14 +235,11 @@ async function landBatch(tx: Tx, batchId: string) {
 }
 
 /**
- * Moves lines (chosen by `where`, a condition on sales_import_lines l with its params) into
- * sale_transactions and adds them to the rollups. Returns the count and each user's gross.
+ * Moves matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines carry their
+ * user, release, track and titles) into sale_transactions and adds them to the rollups. Returns the
+ * count and each user's gross.
  */
-async function landLines(tx: Tx, where: string, params: unknown[]): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
-  // Lines without titles take the catalog's.
-  await tx.$executeRawUnsafe(`UPDATE sales_import_lines l SET track_title = t.title FROM tracks t WHERE ${where} AND l.track_title IS NULL AND t.id = l.track_id`, ...params);
-  await tx.$executeRawUnsafe(`UPDATE sales_import_lines l SET release_title = r.title FROM releases r WHERE ${where} AND l.release_title IS NULL AND r.id = l.release_id`, ...params);
-  const from = `FROM sales_import_lines l WHERE ${where}`;
+async function landLines(tx: Tx, from: string, params: unknown[]): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
   const count = await tx.$executeRawUnsafe(
     `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title,
        isrc, upc, outlet_id, outlet_name, service_name, country_code, units, payable, currency)
@@ -240,15 +266,15 @@ async function feesOf(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
 
 /**
  * Posts the users' net receipts as one balanced ledger transaction under `key` (once, ever). The
- * lines (`lines`, a condition on sales_import_lines l) of releases with splits share their owner's
+ * lines (`lines`: "FROM <table> l WHERE ...", with its params) of releases with splits share their owner's
  * credit with the collaborators (wallet, or the invited email's pending account).
  */
-async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[], key: string, description: string, lines: { where: string; params: unknown[] }) {
+async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[], key: string, description: string, lines: { from: string; params: unknown[] }) {
   const fees = await feesOf(tx, perUser.map((u) => u.userId));
   const users: UserGross[] = perUser.map((u) => ({ ...u, feeBps: fees.get(u.userId) ?? 0 }));
   const plan = planPosting(users);
   const gross = new Map(perUser.map((u) => [u.userId, u.grossUnits]));
-  const credits = await divideCreditsBySplits(tx, lines.where, lines.params, plan.credits.map((c) => ({ userId: c.userId, cents: c.cents, grossUnits: gross.get(c.userId) ?? 0n })));
+  const credits = await divideCreditsBySplits(tx, lines.from, lines.params, plan.credits.map((c) => ({ userId: c.userId, cents: c.cents, grossUnits: gross.get(c.userId) ?? 0n })));
   const entries: PostingEntry[] = [];
   let postedCents = 0n;
   for (const c of credits) {
@@ -280,9 +306,16 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
   if (line.state !== 'UNMATCHED') throw new DomainError('CONFLICT', 'This line is not waiting for review');
   const track = await tx.track.findUnique({ where: { id: input.trackId }, select: { id: true, releaseId: true, userId: true } });
   if (!track) throw badInput('No such track', [{ field: 'trackId', key: 'invalid', message: 'No such track' }]);
-  await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET track_id = $2, release_id = $3, user_id = $4, state = 'STAGED' WHERE id = $1`, input.lineId, track.id, track.releaseId, track.userId);
-  const landed = await landLines(tx, `l.id = $1 AND l.state = 'STAGED'`, [input.lineId]);
-  const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, { where: `l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] });
+  // The line takes the track's release and owner, and the catalog's titles where it has none.
+  await tx.$executeRawUnsafe(
+    `UPDATE sales_import_lines l SET track_id = t.id, release_id = t.release_id, user_id = t.user_id, state = 'STAGED',
+       track_title = COALESCE(l.track_title, t.title), release_title = COALESCE(l.release_title, r.title)
+     FROM tracks t JOIN releases r ON r.id = t.release_id WHERE l.id = $1 AND t.id = $2`,
+    input.lineId, track.id,
+  );
+  const landing = { from: `FROM sales_import_lines l WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
+  const landed = await landLines(tx, landing.from, landing.params);
+  const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, landing);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);
   if (line.store_id) {
     await tx.$executeRawUnsafe(

@@ -178,3 +178,48 @@ test('a DDEX DSR flat file (gzip) lands like a CSV: matched by ISRC and UPC, rev
   expect((await importText(gzipSync(Buffer.from(dsr)), '2025-03', 'spotify-dsr')).created).toBe(false);
   expect((await checkLedger(db.prisma)).ok).toBe(true);
 });
+
+test('an ISRC held by two tracks matches one of them: the line is counted once', async () => {
+  const { user, release, track } = await catalog();
+  // The same recording on a second release (a single, then the album).
+  const album = await db.prisma.release.create({ data: { userId: user.id, title: 'Album', status: 70 } });
+  await db.prisma.track.create({ data: { userId: user.id, releaseId: album.id, title: 'Afterglow (album)', isrc: track.isrc } });
+  const { result } = await importText([HEADER, `2025-03-10,Spotify,${track.isrc},,,Nova,,,US,100,1.00,USD`].join('\n'), '2025-03');
+  expect(result).toMatchObject({ status: 'POSTED', rowsMatched: 1, rowsUnmatched: 0, postedMinor: 100n });
+  const lines = await db.prisma.saleTransaction.findMany({ where: { importBatchId: result!.batchId } });
+  expect(lines).toHaveLength(1);
+  // The earliest track holding the ISRC wins, and the line without titles takes the catalog's.
+  expect(lines[0]).toMatchObject({ trackId: track.id, releaseId: release.id, trackTitle: 'Afterglow', releaseTitle: 'Night Drive' });
+});
+
+test('a report of many parser bursts lands every line (batched parsing loses none)', async () => {
+  const { track } = await catalog();
+  const rows = Array.from({ length: 5000 }, (_, i) => `2025-04-${String((i % 28) + 1).padStart(2, '0')},Spotify,${track.isrc},,,Nova,Night Drive,Afterglow,US,${i + 1},0.00100000,USD`);
+  // One line with no ISRC in the middle: rejected with its own line number (the header is line 1).
+  rows[2500] = '2025-04-01,Spotify,,,,Nova,Night Drive,Afterglow,US,1,0.001,USD';
+  const { result } = await importText(gzipSync([HEADER, ...rows].join('\n')), '2025-04');
+  expect(result).toMatchObject({ status: 'POSTED', rowsRead: 5000, rowsMatched: 4999, rowsRejected: 1, postedMinor: 499n });
+  const errors = await db.prisma.salesImportError.findMany({ where: { importBatchId: result!.batchId } });
+  expect(errors.map((e) => e.lineNo)).toEqual([2502]);
+  const units = await db.prisma.saleTransaction.aggregate({ where: { importBatchId: result!.batchId }, _sum: { units: true } });
+  expect(units._sum.units).toBe((5000 * 5001) / 2 - 2501);
+});
+
+test('sale lines keep what the foreign keys gave: a deleted track, release or user leaves a null id; a deleted batch takes its lines', async () => {
+  const { user, release, track, other } = await catalog();
+  const { result } = await importText(
+    [HEADER, `2025-05-10,Spotify,${track.isrc},,,Nova,,,US,10,1.00,USD`, `2025-05-10,Spotify,${other.isrc},,,Nova,,,US,10,1.00,USD`].join('\n'),
+    '2025-05',
+  );
+  const batchId = result!.batchId;
+  await db.prisma.track.delete({ where: { id: other.id } });
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batchId, trackId: null, releaseId: release.id } })).toBe(1);
+  await db.prisma.track.delete({ where: { id: track.id } });
+  await db.prisma.release.delete({ where: { id: release.id } });
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batchId, releaseId: null, userId: user.id } })).toBe(2);
+  await db.prisma.$executeRawUnsafe(`DELETE FROM users WHERE id = $1`, user.id);
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batchId, userId: null } })).toBe(2);
+  await db.prisma.$executeRawUnsafe(`UPDATE sales_import_batches SET ledger_transaction_id = NULL WHERE id = $1`, batchId);
+  await db.prisma.salesImportBatch.delete({ where: { id: batchId } });
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batchId } })).toBe(0);
+});

@@ -48,6 +48,34 @@ async function peek(input: AsyncIterable<Buffer>): Promise<{ head: Buffer | null
   return { head, stream: Readable.from(rest(), { objectMode: false }) };
 }
 
+/**
+ * The objects of an object-mode stream, in the bursts they become readable: each batch is what
+ * `read()` gives without waiting. Ends with the stream; throws its error.
+ */
+async function* readyBatches<T>(stream: Readable): AsyncGenerator<T[]> {
+  for (;;) {
+    const batch: T[] = [];
+    for (let item = stream.read() as T | null; item !== null; item = stream.read() as T | null) batch.push(item);
+    if (batch.length) yield batch;
+    if (stream.errored) throw stream.errored;
+    if (stream.readableEnded) return;
+    if (stream.destroyed) throw new Error('The report stream closed before its end');
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('readable', done);
+        stream.off('end', done);
+        stream.off('error', done);
+        stream.off('close', done);
+        resolve();
+      };
+      stream.on('readable', done);
+      stream.on('end', done);
+      stream.on('error', done);
+      stream.on('close', done);
+    });
+  }
+}
+
 function isGzipError(e: Error & { code?: string }): boolean {
   return e.code === 'Z_BUF_ERROR' || e.code === 'Z_DATA_ERROR' || /unexpected end of file|incorrect header check/i.test(e.message);
 }
@@ -57,6 +85,17 @@ function isGzipError(e: Error & { code?: string }): boolean {
  * comma-separated). Every following line gives a line or an error carrying its 1-based line number.
  */
 export async function* parseSalesReport(input: Readable, opts: ParseOptions): AsyncGenerator<ParsedItem> {
+  for await (const batch of parseSalesReportBatches(input, opts)) yield* batch;
+}
+
+/** DSR items are grouped this many at a time (CSV and TSV come in the parser's own bursts). */
+const DSR_BATCH = 1000;
+
+/**
+ * The same items as parseSalesReport, in batches: whatever the CSV parser has ready is read at
+ * once, so a report of millions of lines costs thousands of asynchronous steps, not millions.
+ */
+export async function* parseSalesReportBatches(input: Readable, opts: ParseOptions): AsyncGenerator<ParsedItem[]> {
   let columns: Partial<Record<Field, number>> | null = null;
   let width = 0;
   try {
@@ -70,14 +109,23 @@ export async function* parseSalesReport(input: Readable, opts: ParseOptions): As
     const body = await peek(text);
     const firstLine = body.head?.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
     if (isDsrHeader(firstLine)) {
-      yield* parseDsr(body.stream, opts);
+      let batch: ParsedItem[] = [];
+      for await (const item of parseDsr(body.stream, opts)) {
+        batch.push(item);
+        if (batch.length >= DSR_BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
       return;
     }
     const parser = parse({ delimiter: firstLine.includes('\t') ? '\t' : ',', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true });
     body.stream.on('error', (e) => parser.destroy(e));
     body.stream.pipe(parser);
-    for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const { record, info } = rec;
+    for await (const records of readyBatches<{ record: string[]; info: { lines: number } }>(parser)) {
+      const out: ParsedItem[] = [];
+      for (const { record, info } of records) {
       const lineNo = info.lines;
       if (!columns) {
         columns = {};
@@ -93,7 +141,9 @@ export async function* parseSalesReport(input: Readable, opts: ParseOptions): As
         if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
         continue;
       }
-      yield readLine(record, lineNo, width, columns, opts);
+      out.push(readLine(record, lineNo, width, columns, opts));
+      }
+      if (out.length) yield out;
     }
     if (!columns) throw new ReportFormatError('The report is empty');
   } catch (err) {

@@ -67,13 +67,11 @@ function groupVersions(rows: readonly VersionRow[]): Map<string, Version[]> {
 
 /**
  * Divides the owners' credits (whole cents per owner) over owners, collaborators' wallets and
- * pending accounts, for the lines chosen by `where` (a condition on sales_import_lines l, with
- * `params`). Adds what each collaborator received to their accrued total. Owners without split
+ * pending accounts, for the lines chosen by `from` ("FROM <table> l WHERE ...", with `params`). Adds what each collaborator received to their accrued total. Owners without split
  * lines keep their credit unchanged.
  */
-export async function divideCreditsBySplits(tx: Tx, where: string, params: readonly unknown[], credits: readonly { userId: string; cents: bigint; grossUnits: bigint }[]): Promise<SplitCredit[]> {
+export async function divideCreditsBySplits(tx: Tx, from: string, params: readonly unknown[], credits: readonly { userId: string; cents: bigint; grossUnits: bigint }[]): Promise<SplitCredit[]> {
   const plain: SplitCredit[] = credits.map((c) => ({ kind: 'wallet', userId: c.userId, cents: c.cents }));
-  const from = `FROM sales_import_lines l WHERE ${where}`;
   const rows = await tx.$queryRawUnsafe<VersionRow[]>(
     `SELECT v.id, v.release_id, v.track_id, v.version, v.effective_from::text AS effective_from, s.collaborator_id, s.basis_points,
        c.email, c.user_id, c.status::text AS status, (c.responded_at AT TIME ZONE 'UTC')::date::text AS responded
