@@ -1,4 +1,4 @@
-import { graphql } from 'msw/graphql';
+import { graphql } from 'msw';
 
 /** Tests talk to an absolute endpoint: Node's fetch cannot resolve '/graphql' on its own. */
 export const GRAPHQL_URL = 'http://localhost/graphql';
