@@ -1,6 +1,6 @@
 /** GraphQL: a release's deliveries (owner), store endpoints (admins), marking a delivery acknowledged (staff). */
 import { builder } from '../../graphql/builder.ts';
-import { Release } from '../releases/releases.schema.ts';
+import { Release, releaseReads } from '../releases/releases.schema.ts';
 import { acknowledgeDelivery, deliveriesOf, type DeliveryView } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint, type StoreEndpointView } from './store-endpoints.service.ts';
 
@@ -40,6 +40,7 @@ export const ReleaseDelivery = builder.objectRef<DeliveryView>('ReleaseDelivery'
 
 builder.objectField(Release, 'deliveries', (t) =>
   t.loadableList({
+    ...releaseReads({ keys: ['id'] }),
     type: ReleaseDelivery,
     description: 'Messages sent to stores, newest first.',
     load: async (ids: string[], ctx) => {

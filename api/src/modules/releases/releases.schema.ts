@@ -7,7 +7,7 @@ import { releaseArtistName, releaseDateText, releaseFlags } from '@cadence/domai
 import { RELEASE_STATUSES, type ReleaseStatus } from '@cadence/domain/release-status';
 import { territoryText } from '@cadence/domain/territory';
 import { isRemix } from '@cadence/domain/track-rules';
-import type { GraphQLResolveInfo } from 'graphql';
+import type { GraphQLObjectType, GraphQLResolveInfo, GraphQLSchema } from 'graphql';
 import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
 import { builder } from '../../graphql/builder.ts';
 import { selectedFields, selectedUnder, type Selected } from '../../graphql/selection.ts';
@@ -142,28 +142,49 @@ const TrackAudio = builder.objectRef<AudioShape>('TrackAudio').implement({
 
 // The three types are plain Pothos objects over the release read model (release-read.ts): a list
 // or a release is one SQL statement returning JSON, whatever the number of tracks and credits, and
-// the fields are plain resolvers over it (no per-field selection checks). What a query loads
-// besides the release's own columns follows the fields it selects (releaseInclude).
+// the fields are plain resolvers over it (no per-field selection checks). Each field declares,
+// beside its resolver, what it reads (`releaseReads`, `trackReads`, `creditReads`: view keys and
+// parts, kept in the field's GraphQL extensions), and releaseInclude loads what the selected fields
+// declare. A test walks the schema and fails on a field without a declaration.
+
+/** What a field needs loaded: keys of its view, and the parts it reads. */
+interface Reads<K> {
+  keys?: readonly K[];
+  /** The release's tracks (Release fields). */
+  tracks?: true;
+  /** Credits: of the release (Release fields) or of the track (Track fields); a list names the credit keys it reads itself. */
+  credits?: true | readonly CreditKey[];
+  outlets?: true;
+  trackCount?: true;
+}
+/** Options for a Release field (also those other modules add): what it reads. */
+export const releaseReads = (reads: Reads<ReleaseKey>) => ({ extensions: { reads } });
+const trackReads = (reads: Reads<TrackKey>) => ({ extensions: { reads } });
+const creditReads = (reads: Reads<CreditKey>) => ({ extensions: { reads } });
+/** What the status predicates (flags) read. */
+const STATUS_KEYS = ['status', 'comment', 'releaseDate', 'takedownDate', 'rejectDate'] as const satisfies readonly ReleaseKey[];
+
 export const ArtistCredit = builder.objectRef<CreditView>('ArtistCredit').implement({
   description: 'An artist credited on a track (trackId set) or on the whole release (trackId null).',
   fields: (t) => ({
-    id: t.id({ description: 'The credit.', resolve: (c) => c.id }),
-    artistName: t.string({ description: 'The artist as credited.', resolve: (c) => c.artistName }),
-    role: t.field({ description: 'What the artist did.', type: ArtistRoleEnum, resolve: (c) => c.artistRelationTypeId as (typeof ARTIST_ROLE)[keyof typeof ARTIST_ROLE] }),
-    artistRelationTypeId: t.int({ description: 'The legacy number of the role (see ArtistRole).', resolve: (c) => c.artistRelationTypeId }),
-    trackId: t.id({ description: 'The track credited, or null for the whole release.', nullable: true, resolve: (c) => c.trackId }),
-    position: t.int({ description: '0-based order among the credits of the same track or release.', resolve: (c) => c.position }),
+    id: t.id({ ...creditReads({ keys: ['id'] }), description: 'The credit.', resolve: (c) => c.id }),
+    artistName: t.string({ ...creditReads({ keys: ['artistName'] }), description: 'The artist as credited.', resolve: (c) => c.artistName }),
+    role: t.field({ ...creditReads({ keys: ['artistRelationTypeId'] }), description: 'What the artist did.', type: ArtistRoleEnum, resolve: (c) => c.artistRelationTypeId as (typeof ARTIST_ROLE)[keyof typeof ARTIST_ROLE] }),
+    artistRelationTypeId: t.int({ ...creditReads({ keys: ['artistRelationTypeId'] }), description: 'The legacy number of the role (see ArtistRole).', resolve: (c) => c.artistRelationTypeId }),
+    trackId: t.id({ ...creditReads({ keys: ['trackId'] }), description: 'The track credited, or null for the whole release.', nullable: true, resolve: (c) => c.trackId }),
+    position: t.int({ ...creditReads({ keys: ['position'] }), description: '0-based order among the credits of the same track or release.', resolve: (c) => c.position }),
   }),
 });
 
 export const Track = builder.objectRef<TrackView>('Track').implement({
   description: 'A track of a release.',
   fields: (t) => ({
-    id: t.id({ description: 'The track.', resolve: (tr) => tr.id }),
-    releaseId: t.id({ description: 'The release it belongs to.', resolve: (tr) => tr.releaseId }),
-    title: t.string({ description: 'The track title.', resolve: (tr) => tr.title }),
-    position: t.int({ description: '0-based order within the release.', resolve: (tr) => tr.position }),
+    id: t.id({ ...trackReads({ keys: ['id'] }), description: 'The track.', resolve: (tr) => tr.id }),
+    releaseId: t.id({ ...trackReads({ keys: ['releaseId'] }), description: 'The release it belongs to.', resolve: (tr) => tr.releaseId }),
+    title: t.string({ ...trackReads({ keys: ['title'] }), description: 'The track title.', resolve: (tr) => tr.title }),
+    position: t.int({ ...trackReads({ keys: ['position'] }), description: '0-based order within the release.', resolve: (tr) => tr.position }),
     audio: t.field({
+      ...trackReads({ keys: ['audioFileId', 'fileName', 'sampleRate', 'bitDepth', 'channels', 'durationMs', 'codec'] }),
       type: TrackAudio,
       nullable: true,
       description: 'Null until an audio file is uploaded.',
@@ -172,69 +193,72 @@ export const Track = builder.objectRef<TrackView>('Track').implement({
           ? { fileName: tr.fileName, sampleRate: tr.sampleRate, bitDepth: tr.bitDepth, channels: tr.channels, durationMs: tr.durationMs, codec: tr.codec }
           : null,
     }),
-    isrc: t.string({ nullable: true, description: 'Canonical 12-character ISRC; assigned at submission when left empty.', resolve: (tr) => tr.isrc }),
-    genreId: t.string({ description: 'Its genre (Query.genres), or null for the release\'s genre.', nullable: true, resolve: (tr) => tr.genreId }),
-    languageId: t.string({ description: 'The language of its lyrics or title (Query.languages).', resolve: (tr) => tr.languageId }),
-    recordingVersionId: t.int({ description: '2430 studio, 2414 live.', resolve: (tr) => tr.recordingVersionId }),
-    isCover: t.boolean({ description: 'A cover of another artist\'s song.', resolve: (tr) => tr.isCover }),
-    isRemix: t.boolean({ description: "Flagged as remix, or the title says 'rmx'/'remix' (needs a REMIXER credit).", resolve: (tr) => isRemix(tr) }),
-    explicitLyrics: t.boolean({ description: 'The lyrics are explicit.', resolve: (tr) => tr.explicitLyrics }),
-    credits: t.field({ description: 'Artists credited on this track, in order.', type: [ArtistCredit], resolve: (tr) => loaded(tr.artistCredits, 'track credits') }),
+    isrc: t.string({ ...trackReads({ keys: ['isrc'] }), nullable: true, description: 'Canonical 12-character ISRC; assigned at submission when left empty.', resolve: (tr) => tr.isrc }),
+    genreId: t.string({ ...trackReads({ keys: ['genreId'] }), description: 'Its genre (Query.genres), or null for the release\'s genre.', nullable: true, resolve: (tr) => tr.genreId }),
+    languageId: t.string({ ...trackReads({ keys: ['languageId'] }), description: 'The language of its lyrics or title (Query.languages).', resolve: (tr) => tr.languageId }),
+    recordingVersionId: t.int({ ...trackReads({ keys: ['recordingVersionId'] }), description: '2430 studio, 2414 live.', resolve: (tr) => tr.recordingVersionId }),
+    isCover: t.boolean({ ...trackReads({ keys: ['isCover'] }), description: 'A cover of another artist\'s song.', resolve: (tr) => tr.isCover }),
+    isRemix: t.boolean({ ...trackReads({ keys: ['title', 'isRemix'] }), description: "Flagged as remix, or the title says 'rmx'/'remix' (needs a REMIXER credit).", resolve: (tr) => isRemix(tr) }),
+    explicitLyrics: t.boolean({ ...trackReads({ keys: ['explicitLyrics'] }), description: 'The lyrics are explicit.', resolve: (tr) => tr.explicitLyrics }),
+    credits: t.field({ ...trackReads({ credits: true }), description: 'Artists credited on this track, in order.', type: [ArtistCredit], resolve: (tr) => loaded(tr.artistCredits, 'track credits') }),
   }),
 });
 
 export const Release = builder.objectRef<ReleaseView>('Release').implement({
   description: 'A release (album, EP or single) of the signed-in user.',
   fields: (t) => ({
-    id: t.id({ description: 'The release.', resolve: (r) => r.id }),
-    title: t.string({ description: 'The release title.', resolve: (r) => r.title }),
-    genreId: t.string({ description: 'Its main genre (Query.genres).', nullable: true, resolve: (r) => r.genreId }),
-    languageId: t.string({ description: 'The language of its title and metadata (Query.languages).', resolve: (r) => r.languageId }),
-    status: t.field({ description: 'Where the release is in its life (see ReleaseStatus).', type: ReleaseStatusEnum, resolve: (r) => statusName(r.status) }),
-    statusOrder: t.int({ description: 'The numeric order of the status.', resolve: (r) => r.status }),
-    displayStatus: t.string({ description: 'Draft, Denied, Pending, Scheduled, Published, Takedown Submitted, Takedown Complete or Importing.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).displayStatus }),
-    isEditable: t.boolean({ description: 'Its metadata, tracks and cover may still change.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isEditable }),
-    areTracksViewable: t.boolean({ description: 'Its tracks may be listed.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).areTracksViewable }),
-    isDeletable: t.boolean({ description: 'It may be deleted.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDeletable }),
-    canBeTakenDown: t.boolean({ description: 'A takedown may be asked for.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).canBeTakenDown }),
-    isScheduled: t.boolean({ description: 'Approved or delivered, with a release date still ahead.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isScheduled }),
-    isPublished: t.boolean({ description: 'Live in stores.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isPublished }),
-    isDraft: t.boolean({ description: 'Not submitted yet.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDraft }),
-    isDenied: t.boolean({ description: 'Rejected by review.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDenied }),
-    isPending: t.boolean({ description: 'Submitted and waiting for review or delivery.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isPending }),
-    isDownloadEligible: t.boolean({ description: 'Its audio and cover may be downloaded.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDownloadEligible }),
-    countsTowardsTotals: t.boolean({ description: 'Counted in ReleaseCounts.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).countsTowardsTotals }),
-    viewerCan: t.field({ description: 'What the viewer may do with it.', type: ReleaseViewerCan, resolve: (r, _a, ctx) => releaseAbilities(ctx.viewer, r, viewLike(r), ctx.config.env.sunsetDate) }),
+    id: t.id({ ...releaseReads({ keys: ['id'] }), description: 'The release.', resolve: (r) => r.id }),
+    title: t.string({ ...releaseReads({ keys: ['title'] }), description: 'The release title.', resolve: (r) => r.title }),
+    genreId: t.string({ ...releaseReads({ keys: ['genreId'] }), description: 'Its main genre (Query.genres).', nullable: true, resolve: (r) => r.genreId }),
+    languageId: t.string({ ...releaseReads({ keys: ['languageId'] }), description: 'The language of its title and metadata (Query.languages).', resolve: (r) => r.languageId }),
+    status: t.field({ ...releaseReads({ keys: ['status'] }), description: 'Where the release is in its life (see ReleaseStatus).', type: ReleaseStatusEnum, resolve: (r) => statusName(r.status) }),
+    statusOrder: t.int({ ...releaseReads({ keys: ['status'] }), description: 'The numeric order of the status.', resolve: (r) => r.status }),
+    displayStatus: t.string({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Draft, Denied, Pending, Scheduled, Published, Takedown Submitted, Takedown Complete or Importing.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).displayStatus }),
+    isEditable: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Its metadata, tracks and cover may still change.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isEditable }),
+    areTracksViewable: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Its tracks may be listed.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).areTracksViewable }),
+    isDeletable: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'It may be deleted.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDeletable }),
+    canBeTakenDown: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'A takedown may be asked for.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).canBeTakenDown }),
+    isScheduled: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Approved or delivered, with a release date still ahead.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isScheduled }),
+    isPublished: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Live in stores.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isPublished }),
+    isDraft: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Not submitted yet.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDraft }),
+    isDenied: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Rejected by review.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDenied }),
+    isPending: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Submitted and waiting for review or delivery.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isPending }),
+    isDownloadEligible: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Its audio and cover may be downloaded.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).isDownloadEligible }),
+    countsTowardsTotals: t.boolean({ ...releaseReads({ keys: STATUS_KEYS }), description: 'Counted in ReleaseCounts.', resolve: (r, _a, ctx) => flags(r, ctx.config.env.sunsetDate).countsTowardsTotals }),
+    viewerCan: t.field({ ...releaseReads({ keys: ['userId', ...STATUS_KEYS] }), description: 'What the viewer may do with it.', type: ReleaseViewerCan, resolve: (r, _a, ctx) => releaseAbilities(ctx.viewer, r, viewLike(r), ctx.config.env.sunsetDate) }),
     coverArtUrl: t.string({
+      ...releaseReads({ keys: ['id', 'coverArtFileId'] }),
       nullable: true,
       description: 'Where the cover image can be fetched (owner only); changes when the cover changes.',
       resolve: (r) => (r.coverArtFileId ? `/api/releases/${r.id}/cover?v=${r.coverArtFileId}` : null),
     }),
-    comment: t.string({ description: 'The review comment, when it was rejected.', nullable: true, resolve: (r) => r.comment }),
+    comment: t.string({ ...releaseReads({ keys: ['comment'] }), description: 'The review comment, when it was rejected.', nullable: true, resolve: (r) => r.comment }),
     rejectionReasons: t.stringList({
+      ...releaseReads({ keys: ['comment'], tracks: true }),
       description: "Rejection reasons to show, track reasons as 'Track N: reason'.",
       resolve: (r) => rejectionReasonLines(r.comment, loaded(r.tracks, 'tracks').map((tr) => tr.id)),
     }),
-    territory: t.field({ description: 'Where it is available.', type: Territory, resolve: (r) => ({ allowed: r.territoryAllowed, countryCodes: r.territoryCountryCodes }) }),
-    upc: t.string({ description: 'The UPC/EAN barcode; assigned at approval when left empty.', nullable: true, resolve: (r) => r.upc }),
-    outlets: t.field({ description: 'The stores it is delivered to.', type: [ReleaseOutlet], resolve: (r) => loaded(r.outlets, 'outlets') }),
-    catalogNumber: t.string({ description: 'The label\'s catalogue number.', nullable: true, resolve: (r) => r.catalogNumber }),
-    releaseDate: t.field({ description: 'The day it goes live; null for as soon as possible.', type: 'Date', nullable: true, resolve: (r) => r.releaseDate }),
-    releaseDateText: t.string({ description: "'ASAP' without a date, else MM/dd/yyyy.", resolve: (r) => releaseDateText(r.releaseDate) }),
-    originalReleaseDate: t.field({ description: 'When it first came out, for a re-release.', type: 'Date', nullable: true, resolve: (r) => r.originalReleaseDate }),
-    isDDex: t.boolean({ description: 'Delivered to stores as DDEX.', resolve: (r) => r.isDDex }),
-    takedownDate: t.field({ description: 'When a takedown was asked for.', type: 'DateTime', nullable: true, resolve: (r) => r.takedownDate }),
-    rejectDate: t.field({ description: 'When review rejected it.', type: 'DateTime', nullable: true, resolve: (r) => r.rejectDate }),
+    territory: t.field({ ...releaseReads({ keys: ['territoryAllowed', 'territoryCountryCodes'] }), description: 'Where it is available.', type: Territory, resolve: (r) => ({ allowed: r.territoryAllowed, countryCodes: r.territoryCountryCodes }) }),
+    upc: t.string({ ...releaseReads({ keys: ['upc'] }), description: 'The UPC/EAN barcode; assigned at approval when left empty.', nullable: true, resolve: (r) => r.upc }),
+    outlets: t.field({ ...releaseReads({ outlets: true }), description: 'The stores it is delivered to.', type: [ReleaseOutlet], resolve: (r) => loaded(r.outlets, 'outlets') }),
+    catalogNumber: t.string({ ...releaseReads({ keys: ['catalogNumber'] }), description: 'The label\'s catalogue number.', nullable: true, resolve: (r) => r.catalogNumber }),
+    releaseDate: t.field({ ...releaseReads({ keys: ['releaseDate'] }), description: 'The day it goes live; null for as soon as possible.', type: 'Date', nullable: true, resolve: (r) => r.releaseDate }),
+    releaseDateText: t.string({ ...releaseReads({ keys: ['releaseDate'] }), description: "'ASAP' without a date, else MM/dd/yyyy.", resolve: (r) => releaseDateText(r.releaseDate) }),
+    originalReleaseDate: t.field({ ...releaseReads({ keys: ['originalReleaseDate'] }), description: 'When it first came out, for a re-release.', type: 'Date', nullable: true, resolve: (r) => r.originalReleaseDate }),
+    isDDex: t.boolean({ ...releaseReads({ keys: ['isDDex'] }), description: 'Delivered to stores as DDEX.', resolve: (r) => r.isDDex }),
+    takedownDate: t.field({ ...releaseReads({ keys: ['takedownDate'] }), description: 'When a takedown was asked for.', type: 'DateTime', nullable: true, resolve: (r) => r.takedownDate }),
+    rejectDate: t.field({ ...releaseReads({ keys: ['rejectDate'] }), description: 'When review rejected it.', type: 'DateTime', nullable: true, resolve: (r) => r.rejectDate }),
     artistName: t.string({
+      ...releaseReads({ credits: ['artistName', 'artistRelationTypeId'] }),
       description: "The primary artists joined by ', ', or 'Various Artists' for none or 4 and more.",
       resolve: (r) => releaseArtistName(loaded(r.artistCredits, 'release credits').filter((c) => c.artistRelationTypeId === ARTIST_ROLE.PRIMARY).map((c) => c.artistName)),
     }),
-    credits: t.field({ type: [ArtistCredit], description: 'Credits on the whole release (trackId null).', resolve: (r) => loaded(r.artistCredits, 'release credits') }),
-    tracks: t.field({ type: [Track], description: 'Tracks in order.', resolve: (r) => loaded(r.tracks, 'tracks') }),
-    trackCount: t.int({ description: 'Number of tracks.', resolve: (r) => r.tracks?.length ?? loaded(r.trackCount, 'track count') }),
-    createdAt: t.field({ description: 'When it was created.', type: 'DateTime', resolve: (r) => r.createdAt }),
-    updatedAt: t.field({ description: 'When it last changed.', type: 'DateTime', resolve: (r) => r.updatedAt }),
-    version: t.int({ description: 'Send back with updateRelease: a stale version is refused (CONFLICT).', resolve: (r) => r.version }),
+    credits: t.field({ ...releaseReads({ credits: true }), type: [ArtistCredit], description: 'Credits on the whole release (trackId null).', resolve: (r) => loaded(r.artistCredits, 'release credits') }),
+    tracks: t.field({ ...releaseReads({ tracks: true }), type: [Track], description: 'Tracks in order.', resolve: (r) => loaded(r.tracks, 'tracks') }),
+    trackCount: t.int({ ...releaseReads({ trackCount: true }), description: 'Number of tracks.', resolve: (r) => r.tracks?.length ?? loaded(r.trackCount, 'track count') }),
+    createdAt: t.field({ ...releaseReads({ keys: ['createdAt'] }), description: 'When it was created.', type: 'DateTime', resolve: (r) => r.createdAt }),
+    updatedAt: t.field({ ...releaseReads({ keys: ['updatedAt'] }), description: 'When it last changed.', type: 'DateTime', resolve: (r) => r.updatedAt }),
+    version: t.int({ ...releaseReads({ keys: ['version'] }), description: 'Send back with updateRelease: a stale version is refused (CONFLICT).', resolve: (r) => r.version }),
   }),
 });
 
@@ -285,46 +309,40 @@ const ReleaseCheckRef = builder.objectRef<ReleaseCheck>('ReleaseCheck').implemen
   }),
 });
 
-// The view keys each GraphQL field reads (beyond RELEASE_BASE_KEYS, which every read has): the read
-// loads only those, as Pothos's select mode did. A field missing here reads nothing of its own.
-const RELEASE_FIELD_KEYS: Partial<Record<string, readonly ReleaseKey[]>> = {
-  title: ['title'], genreId: ['genreId'], languageId: ['languageId'], coverArtUrl: ['coverArtFileId'],
-  territory: ['territoryAllowed', 'territoryCountryCodes'], upc: ['upc'], catalogNumber: ['catalogNumber'],
-  originalReleaseDate: ['originalReleaseDate'], isDDex: ['isDDex'], createdAt: ['createdAt'], updatedAt: ['updatedAt'], version: ['version'],
-};
-const TRACK_FIELD_KEYS: Partial<Record<string, readonly TrackKey[]>> = {
-  id: ['id'], releaseId: ['releaseId'], title: ['title'], position: ['position'],
-  audio: ['audioFileId', 'fileName', 'sampleRate', 'bitDepth', 'channels', 'durationMs', 'codec'], isrc: ['isrc'], genreId: ['genreId'],
-  languageId: ['languageId'], recordingVersionId: ['recordingVersionId'], isCover: ['isCover'], isRemix: ['title', 'isRemix'],
-  explicitLyrics: ['explicitLyrics'],
-};
-const CREDIT_FIELD_KEYS: Partial<Record<string, readonly CreditKey[]>> = {
-  id: ['id'], artistName: ['artistName'], role: ['artistRelationTypeId'], artistRelationTypeId: ['artistRelationTypeId'],
-  trackId: ['trackId'], position: ['position'],
-};
-
-function keysFor<K>(fields: Selected, table: Partial<Record<string, readonly K[]>>, base: readonly K[] = []): K[] {
-  const keys = new Set<K>(base);
-  for (const name of fields.keys()) for (const key of table[name] ?? []) keys.add(key);
-  return [...keys];
+/** The declarations (Reads) of the selected fields of a type. */
+export function readsOf<K>(schema: GraphQLSchema, typeName: 'Release' | 'Track' | 'ArtistCredit', fields: Selected): Reads<K>[] {
+  const defs = (schema.getType(typeName) as GraphQLObjectType).getFields();
+  const out: Reads<K>[] = [];
+  for (const name of fields.keys()) {
+    const reads = defs[name]?.extensions?.reads as Reads<K> | undefined;
+    if (reads) out.push(reads);
+  }
+  return out;
 }
 
-/** What a read of releases must load for the fields selected on them. */
-export function releaseInclude(info: Pick<GraphQLResolveInfo, 'fragments'>, fields: Selected): ReleaseInclude {
+function keysOf<K>(reads: readonly Reads<K>[], base: readonly K[] = []): K[] {
+  return [...new Set<K>([...base, ...reads.flatMap((r) => r.keys ?? [])])];
+}
+
+/** Credit keys asked for by name (`credits: [...]`) besides those of the credit fields selected. */
+function creditKeysNamed(reads: readonly Reads<unknown>[]): CreditKey[] {
+  return reads.flatMap((r) => (Array.isArray(r.credits) ? (r.credits as readonly CreditKey[]) : []));
+}
+
+/** What a read of releases must load for the fields selected on them (each field's own declaration). */
+export function releaseInclude(info: Pick<GraphQLResolveInfo, 'fragments' | 'schema'>, fields: Selected): ReleaseInclude {
+  const reads = readsOf<ReleaseKey>(info.schema, 'Release', fields);
   const trackFields = selectedUnder(info, fields, 'tracks');
-  const withTracks = fields.has('tracks') || fields.has('rejectionReasons');
-  const artistName = fields.has('artistName');
+  const trackReadsSelected = readsOf<TrackKey>(info.schema, 'Track', trackFields);
+  const creditsUnder = (selected: Selected, field: string) => readsOf<CreditKey>(info.schema, 'ArtistCredit', selectedUnder(info, selected, field));
+  const withCredits = reads.filter((r) => r.credits);
   return {
-    release: keysFor(fields, RELEASE_FIELD_KEYS),
-    // rejectionReasons reads the tracks' ids.
-    tracks: withTracks ? keysFor(trackFields, TRACK_FIELD_KEYS, ['id']) : undefined,
-    trackCredits: trackFields.has('credits') ? keysFor(selectedUnder(info, trackFields, 'credits'), CREDIT_FIELD_KEYS) : undefined,
-    // artistName reads the release credits' names and roles.
-    credits: fields.has('credits') || artistName
-      ? keysFor(selectedUnder(info, fields, 'credits'), CREDIT_FIELD_KEYS, artistName ? ['artistName', 'artistRelationTypeId'] : [])
-      : undefined,
-    outlets: fields.has('outlets'),
-    trackCount: fields.has('trackCount'),
+    release: keysOf(reads),
+    tracks: reads.some((r) => r.tracks) ? keysOf(trackReadsSelected, ['id']) : undefined,
+    trackCredits: trackReadsSelected.some((r) => r.credits) ? keysOf(creditsUnder(trackFields, 'credits'), creditKeysNamed(trackReadsSelected)) : undefined,
+    credits: withCredits.length ? keysOf(creditsUnder(fields, 'credits'), creditKeysNamed(withCredits)) : undefined,
+    outlets: reads.some((r) => r.outlets),
+    trackCount: reads.some((r) => r.trackCount),
   };
 }
 

@@ -1,7 +1,7 @@
 /** GraphQL: release transfers (a release already in stores, issue 23) and the artist's submitTransfer mutation. */
 import { LIVE_STORES_MAX, PREVIOUS_DISTRIBUTOR_MAX } from '@cadence/domain/transfer';
 import { builder } from '../../graphql/builder.ts';
-import { Release, releasePayload } from './releases.schema.ts';
+import { Release, releasePayload, releaseReads } from './releases.schema.ts';
 import { submitTransfer, transferOf, type CodeConflict, type TransferView } from './transfer.service.ts';
 
 export const TransferReviewEnum = builder.enumType('TransferReview', {
@@ -38,6 +38,7 @@ export const ReleaseTransferRef = builder.objectRef<TransferView>('ReleaseTransf
 
 builder.objectField(Release, 'transfer', (t) =>
   t.field({
+    ...releaseReads({ keys: ['id'] }),
     type: ReleaseTransferRef,
     nullable: true,
     description: 'Set when the release was submitted as a transfer ("This release is already in stores").',

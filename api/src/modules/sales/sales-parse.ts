@@ -126,22 +126,22 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
     for await (const records of readyBatches<{ record: string[]; info: { lines: number } }>(parser)) {
       const out: ParsedItem[] = [];
       for (const { record, info } of records) {
-      const lineNo = info.lines;
-      if (!columns) {
-        columns = {};
-        record.forEach((h, i) => {
-          const key = headerKey(h);
-          for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, readonly string[]][]) {
-            if (aliases.includes(key) && columns![field] === undefined) columns![field] = i;
-          }
-        });
-        width = record.length;
-        const missing = REQUIRED.filter((f) => columns![f] === undefined && !(f === 'source' && opts.source));
-        if (missing.length) throw new ReportFormatError(`The report's header has no ${missing.join(', ')} column (line ${lineNo})`);
-        if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
-        continue;
-      }
-      out.push(readLine(record, lineNo, width, columns, opts));
+        const lineNo = info.lines;
+        if (!columns) {
+          columns = {};
+          record.forEach((h, i) => {
+            const key = headerKey(h);
+            for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, readonly string[]][]) {
+              if (aliases.includes(key) && columns![field] === undefined) columns![field] = i;
+            }
+          });
+          width = record.length;
+          const missing = REQUIRED.filter((f) => columns![f] === undefined && !(f === 'source' && opts.source));
+          if (missing.length) throw new ReportFormatError(`The report's header has no ${missing.join(', ')} column (line ${lineNo})`);
+          if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
+          continue;
+        }
+        out.push(readLine(record, lineNo, width, columns, opts));
       }
       if (out.length) yield out;
     }

@@ -1,7 +1,7 @@
 /** GraphQL: a release's royalty splits (owner: all versions; collaborator: their own share), changes and invitations. */
 import { formatMinor } from '@cadence/domain/money';
 import { builder } from '../../graphql/builder.ts';
-import { Release } from '../releases/releases.schema.ts';
+import { Release, releaseReads } from '../releases/releases.schema.ts';
 import { Profile } from '../users/users.schema.ts';
 import {
   getReleaseSplits,
@@ -97,6 +97,7 @@ const SplitInvitation = builder.objectRef<SplitInvitationView>('SplitInvitation'
 
 builder.objectField(Release, 'splits', (t) =>
   t.field({
+    ...releaseReads({ keys: ['id'] }),
     type: ReleaseSplits,
     description: 'Royalty splits: every version for the owner; a collaborator sees only their own share.',
     resolve: (r, _a, ctx) => getReleaseSplits(ctx, r.id),
