@@ -175,8 +175,8 @@ const deep = '['.repeat(400_000) + ']'.repeat(400_000);
 const boundary = 'cadence-abuse-boundary';
 const MULTIPART_BYTES = 200 * 1024 * 1024;
 function bigMultipart(): Readable {
-  const ops = JSON.stringify({ query: 'mutation($f: Upload!) { uploadTrack(releaseId: "x", file: $f) { track { id } } }', variables: { f: null } });
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${ops}\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.f"]}\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+  const ops = JSON.stringify({ query: 'mutation($i: UploadTrackInput!) { uploadTrack(input: $i) { track { id } } }', variables: { i: { releaseId: 'x', file: null } } });
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${ops}\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.i.file"]}\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
   const chunk = Buffer.alloc(1024 * 1024, 0x41);
   return Readable.from(
     (async function* () {

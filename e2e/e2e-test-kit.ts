@@ -9,7 +9,7 @@ export const DEMO_SUPPORT = { username: 'support@cadence.test', password: 'Caden
 /** Signs in through the GraphQL signIn mutation; the session cookie lands in the page's context. */
 export async function signInAs(page: Page, who: { username: string; password: string }): Promise<void> {
   const response = await page.request.post('/graphql', {
-    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: who } },
+    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: who } },
   });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();

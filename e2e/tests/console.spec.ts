@@ -8,7 +8,7 @@ const ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
 const SUPPORT = { username: 'support@cadence.test', password: 'Cadence123' };
 
 async function signIn(request: APIRequestContext, input: { username: string; password: string }) {
-  const response = await request.post('/graphql', { data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input } } });
+  const response = await request.post('/graphql', { data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input } } });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();
 }

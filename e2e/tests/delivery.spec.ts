@@ -4,7 +4,7 @@ const ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
 
 async function signIn(page: Page) {
   const response = await page.request.post('/graphql', {
-    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: ARTIST } },
+    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: ARTIST } },
   });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();

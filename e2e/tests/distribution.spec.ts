@@ -16,7 +16,7 @@ const ADMIN = { username: 'admin@cadence.test', password: 'Cadence123' };
 
 async function pageAs(browser: Browser, who: { username: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post('/graphql', { data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: who } } });
+  const response = await page.request.post('/graphql', { data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: who } } });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();
   return page;

@@ -10,7 +10,7 @@ const TAX_REQUIRED = { username: 'payee+tax-required@cadence.test', password: 'C
 
 async function signIn(page: Page, who: { username: string; password: string }) {
   const response = await page.request.post('/graphql', {
-    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: who } },
+    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: who } },
   });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();

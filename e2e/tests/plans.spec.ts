@@ -11,7 +11,7 @@ async function newArtist(page: Page): Promise<string> {
   const email = `plans-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const res = await page.request.post('/graphql', {
     data: {
-      query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { id } }',
+      query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { viewer { id } } }',
       variables: { input: { email, password: 'Cadence123!x', birthday: '1990-04-12', distributionAgreement: true, privacyPolicyAgreement: true } },
     },
   });

@@ -7,7 +7,7 @@ const SUPPORT = { username: 'support@cadence.test', password: 'Cadence123' };
 /** Signs in through the GraphQL signIn mutation; the session cookie lands in the page's context. */
 async function signIn(page: Page, who: { username: string; password: string }) {
   const response = await page.request.post('/graphql', {
-    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { id } }', variables: { input: who } },
+    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: who } },
   });
   expect(response.ok()).toBe(true);
   expect((await response.json()).errors).toBeUndefined();

@@ -36,7 +36,7 @@ async function createMessage(support: APIRequestContext, input: Record<string, u
 /** Earlier runs on the same data directory may have left messages behind; start from none. */
 async function deleteAllMessages(support: APIRequestContext): Promise<void> {
   const { inAppMessages } = await gql<{ inAppMessages: { id: string }[] }>(support, '{ inAppMessages { id } }');
-  for (const { id } of inAppMessages) await gql(support, 'mutation($id: ID!) { deleteInAppMessage(id: $id) { deletedId } }', { id });
+  for (const { id } of inAppMessages) await gql(support, 'mutation($i: DeleteInAppMessageInput!) { deleteInAppMessage(input: $i) { deletedId } }', { i: { id } });
 }
 
 test.describe('brand and server rendering', () => {

@@ -45,6 +45,9 @@ export const builder = new SchemaBuilder<{
   },
   // Descriptions of the Relay connection types every paginated list shares (partners read them in schema.graphql).
   relay: {
+    // Every mutation is builder.relayMutationField: one required `input` (XInput) and an XPayload, without Relay's clientMutationId.
+    clientMutationId: 'omit',
+    mutationInputArgOptions: { description: 'Everything the mutation needs, in one object.' },
     defaultConnectionTypeOptions: { description: 'A page of a list (Relay cursor connection).' },
     defaultEdgeTypeOptions: { description: 'One item of a page with its cursor.' },
     pageInfoTypeOptions: { description: 'Where a page sits in its list, and the cursors to ask for the pages around it.' },

@@ -185,7 +185,7 @@ describe('requests this server does not serve answer 400', () => {
   });
 
   it('a NUL character in a string literal', async () => {
-    const res = await post(production, { query: 'mutation { requestPasswordReset(email: "a\\u0000b@example.com") }' });
+    const res = await post(production, { query: 'mutation { requestPasswordReset(input: { email: "a\\u0000b@example.com" }) { requested } }' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.message)).toEqual(['Text must not contain the NUL character (\\u0000)']);
   });

@@ -156,6 +156,14 @@ export interface ProbeOperation {
   files: string[];
 }
 
+/** Variable paths of the required Upload values inside a value of this type (multipart file parts). */
+export function uploadPaths(type: GraphQLInputType, at: string): string[] {
+  const named = getNamedType(type);
+  if (named.name === 'Upload') return [at];
+  if (!isInputObjectType(named)) return [];
+  return Object.values(named.getFields()).flatMap((f) => (isNonNullType(f.type) ? uploadPaths(f.type, `${at}.${f.name}`) : []));
+}
+
 /** A document calling one root field with every argument as a variable, and values for them. */
 export function buildOperation(root: RootField, ids: ForeignIds, values?: (arg: GraphQLArgument) => unknown): ProbeOperation {
   const { field } = root;
@@ -166,7 +174,7 @@ export function buildOperation(root: RootField, ids: ForeignIds, values?: (arg: 
   for (const arg of field.args) {
     defs.push(`$${arg.name}: ${String(arg.type)}`);
     args.push(`${arg.name}: $${arg.name}`);
-    if (getNamedType(arg.type).name === 'Upload') files.push(`variables.${arg.name}`);
+    files.push(...uploadPaths(arg.type, `variables.${arg.name}`));
     const value = values ? values(arg) : isNonNullType(arg.type) || isIdArg(arg) ? sampleValue(arg.type, [root.name, arg.name], ids) : undefined;
     if (value !== undefined) variables[arg.name] = value;
   }

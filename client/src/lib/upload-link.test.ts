@@ -4,8 +4,8 @@ import { createApolloClient } from './apollo';
 import { extractFiles } from './upload-link';
 
 const UPLOAD = gql`
-  mutation UploadLinkTestUpload($releaseId: ID!, $file: Upload!) {
-    uploadTrack(releaseId: $releaseId, file: $file) {
+  mutation UploadLinkTestUpload($input: UploadTrackInput!) {
+    uploadTrack(input: $input) {
       track {
         id
       }
@@ -74,7 +74,7 @@ test('an operation with a file goes as a GraphQL multipart request with the pref
   const client = createApolloClient({ uri: 'http://localhost/graphql' });
   const result = await client.mutate({
     mutation: UPLOAD,
-    variables: { releaseId: 'r1', file: wavFile() },
+    variables: { input: { releaseId: 'r1', file: wavFile() } },
     context: { onUploadProgress: (p: unknown) => progress.push(p) },
   });
 
@@ -83,8 +83,8 @@ test('an operation with a file goes as a GraphQL multipart request with the pref
   expect(xhr.method).toBe('POST');
   expect(xhr.url).toBe('http://localhost/graphql');
   expect(xhr.headers['apollo-require-preflight']).toBe('true');
-  expect(JSON.parse(String(xhr.body?.get('operations')))).toMatchObject({ operationName: 'UploadLinkTestUpload', variables: { releaseId: 'r1', file: null } });
-  expect(JSON.parse(String(xhr.body?.get('map')))).toEqual({ 0: ['variables.file'] });
+  expect(JSON.parse(String(xhr.body?.get('operations')))).toMatchObject({ operationName: 'UploadLinkTestUpload', variables: { input: { releaseId: 'r1', file: null } } });
+  expect(JSON.parse(String(xhr.body?.get('map')))).toEqual({ 0: ['variables.input.file'] });
   const part = xhr.body?.get('0') as File;
   expect(part.name).toBe('song.wav');
   expect(await part.text()).toBe('RIFF');
@@ -94,7 +94,7 @@ test('an operation with a file goes as a GraphQL multipart request with the pref
 test('a GraphQL error in the multipart answer rejects the mutation with its message', async () => {
   FakeXhr.reply = { status: 400, body: { errors: [{ message: 'Only WAV or FLAC audio can be uploaded' }] } };
   const client = createApolloClient({ uri: 'http://localhost/graphql' });
-  await expect(client.mutate({ mutation: UPLOAD, variables: { releaseId: 'r1', file: wavFile() } })).rejects.toThrow('Only WAV or FLAC audio can be uploaded');
+  await expect(client.mutate({ mutation: UPLOAD, variables: { input: { releaseId: 'r1', file: wavFile() } } })).rejects.toThrow('Only WAV or FLAC audio can be uploaded');
 });
 
 test('an operation without files stays a plain JSON request (no multipart)', async () => {

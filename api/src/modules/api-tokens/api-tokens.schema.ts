@@ -26,35 +26,42 @@ const ApiToken = builder.objectRef<ApiTokenView>('ApiToken').implement({
   }),
 });
 
-const CreateApiTokenPayload = builder.objectRef<{ token: string; apiToken: ApiTokenView }>('CreateApiTokenPayload').implement({
-  description: 'A new token and its secret.',
-  fields: (t) => ({
-    token: t.exposeString('token', { description: 'The secret: shown once, store it now.' }),
-    apiToken: t.field({ type: ApiToken, description: 'The token as listed.', resolve: (p) => p.apiToken }),
-  }),
-});
 
 builder.queryField('apiTokens', (t) =>
   t.field({ type: [ApiToken], description: "The viewer's API tokens, newest first.", authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => listApiTokens(ctx) }),
 );
 
-builder.mutationFields((t) => ({
-  createApiToken: t.field({
-    type: CreateApiTokenPayload,
+builder.relayMutationField(
+  'createApiToken',
+  {
+    description: 'The new token’s name, scopes and end.',
+    inputFields: (t) => ({
+      name: t.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }),
+      scopes: t.field({ type: [ApiTokenScope], required: false, description: 'What the token may do (default: every read scope).' }),
+      expiresAt: t.field({ type: 'DateTime', required: false, description: 'When the token stops working (default: never).' }),
+    }),
+  },
+  {
     description: 'Creates an API token; without scopes it may only read.',
     authScopes: { signedIn: true },
-    args: {
-      name: t.arg.string({ required: true, description: limitDescription(TEXT_LIMITS.label) }),
-      scopes: t.arg({ type: [ApiTokenScope], required: false, description: 'What the token may do (default: every read scope).' }),
-      expiresAt: t.arg({ type: 'DateTime', required: false, description: 'When the token stops working (default: never).' }),
-    },
-    resolve: (_r, a, ctx) => createApiToken(ctx, a.name, { scopes: a.scopes, expiresAt: a.expiresAt }),
-  }),
-  revokeApiToken: t.field({
-    type: ApiToken,
-    description: 'Revokes one of the viewer\'s tokens; it stops working at once on every server.',
+    resolve: (_r, { input }, ctx) => createApiToken(ctx, input.name, { scopes: input.scopes, expiresAt: input.expiresAt }),
+  },
+  {
+    description: 'A new token and its secret.',
+    outputFields: (t) => ({
+      token: t.exposeString('token', { description: 'The secret: shown once, store it now.' }),
+      apiToken: t.field({ type: ApiToken, description: 'The token as listed.', resolve: (p) => p.apiToken }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  'revokeApiToken',
+  { description: 'The token to revoke.', inputFields: (t) => ({ id: t.id({ required: true, description: 'The token id.' }) }) },
+  {
+    description: "Revokes one of the viewer's tokens; it stops working at once on every server.",
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true, description: 'The token id.' }) },
-    resolve: (_r, a, ctx) => revokeApiToken(ctx, String(a.id)),
-  }),
-}));
+    resolve: async (_r, { input }, ctx) => ({ apiToken: await revokeApiToken(ctx, String(input.id)) }),
+  },
+  { description: 'The revoked token.', outputFields: (t) => ({ apiToken: t.field({ type: ApiToken, description: 'The token, now revoked.', resolve: (p) => p.apiToken }) }) },
+);

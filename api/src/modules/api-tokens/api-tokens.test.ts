@@ -17,11 +17,11 @@ describe('personal API tokens', () => {
   it('are created once, listed without the secret, work as Bearer on both transports, and stop after revocation', async () => {
     const user = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     const browser = new TestBrowser(server);
-    const signIn = await browser.gql(`mutation($i: SignInInput!) { signIn(input: $i) { id email } }`, { i: { username: user.email, password: 'Secret123' } });
-    expect(signIn.data.signIn.email).toBe(user.email);
+    const signIn = await browser.gql(`mutation($i: SignInInput!) { signIn(input: $i) { viewer { id email } } }`, { i: { username: user.email, password: 'Secret123' } });
+    expect(signIn.data.signIn.viewer.email).toBe(user.email);
     expect(browser.cookies.get('cadence_session')).toBeDefined();
 
-    const created = await browser.gql(`mutation { createApiToken(name: "Partner feed") { token apiToken { id name prefix revokedAt } } }`);
+    const created = await browser.gql(`mutation { createApiToken(input: { name: "Partner feed" }) { token apiToken { id name prefix revokedAt } } }`);
     const { token, apiToken } = created.data.createApiToken;
     expect(token).toMatch(/^cad_/);
     expect(apiToken).toMatchObject({ name: 'Partner feed', revokedAt: null });
@@ -42,8 +42,8 @@ describe('personal API tokens', () => {
     // Bearer writes pass the CSRF guard (no cookie involved) even from another origin
     expect((await partner.post('/api/users/tracking', { campaignId: 'c1' }, { origin: 'https://elsewhere.example' })).status).toBe(200);
 
-    const revoked = await browser.gql(`mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }`, { id: apiToken.id });
-    expect(revoked.data.revokeApiToken.revokedAt).not.toBeNull();
+    const revoked = await browser.gql(`mutation($id: ID!) { revokeApiToken(input: { id: $id }) { apiToken { id revokedAt } } }`, { id: apiToken.id });
+    expect(revoked.data.revokeApiToken.apiToken.revokedAt).not.toBeNull();
     expect((await partner.get('/api/users/current-user-info')).status).toBe(401);
     expect((await partner.gql(`{ viewer { id } }`)).data.viewer).toBeNull();
   });
@@ -52,7 +52,7 @@ describe('personal API tokens', () => {
     const user = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     const browser = new TestBrowser(server);
     await browser.post('/api/auth/login', { username: user.email, password: 'Secret123' });
-    const res = await browser.gql(`mutation { createApiToken(name: "  ") { token } }`);
+    const res = await browser.gql(`mutation { createApiToken(input: { name: "  " }) { token } }`);
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'name', key: 'required' }] });
   });
 });

@@ -109,11 +109,11 @@ describe('a token with the scope', () => {
 
   it('cannot create or revoke tokens, and a session still can', async () => {
     const all = await bearerFor(server.prisma, userId);
-    const viaToken = await server.gql('mutation { createApiToken(name: "x") { token } }', {}, { authorization: all });
+    const viaToken = await server.gql('mutation { createApiToken(input: { name: "x" }) { token } }', {}, { authorization: all });
     expect(viaToken.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
     const cookie = await sessionCookieFor(server.prisma, userId);
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const create = 'mutation($e: DateTime) { createApiToken(name: "Reader", scopes: [RELEASES_READ], expiresAt: $e) { apiToken { scopes expiresAt } } }';
+    const create = 'mutation($e: DateTime) { createApiToken(input: { name: "Reader", scopes: [RELEASES_READ], expiresAt: $e }) { apiToken { scopes expiresAt } } }';
     const viaSession = await server.gql(create, { e: expiresAt }, { cookie });
     expect(viaSession.body.data).toEqual({ createApiToken: { apiToken: { scopes: ['RELEASES_READ'], expiresAt } } });
     const past = await server.gql(create, { e: '2020-01-01T00:00:00Z' }, { cookie });

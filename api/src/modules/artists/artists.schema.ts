@@ -32,6 +32,14 @@ const RemoveArtistCreditPayload = builder.objectRef<{ releaseId: string; id: str
   }),
 });
 
+const RemoveArtistCreditInput = builder.inputType('RemoveArtistCreditInput', {
+  description: 'The credit to remove.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The credit.' }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   addArtistCredit: t.field({
     type: AddArtistCreditPayload,
@@ -51,7 +59,7 @@ builder.mutationFields((t) => ({
     type: RemoveArtistCreditPayload,
     description: 'Removes a credit from an editable release.',
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true, description: 'The credit.' }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
-    resolve: async (_p, args, ctx) => ({ ...(await removeArtistCredit(ctx, String(args.id), args.version)), id: String(args.id) }),
+    args: { input: t.arg({ type: RemoveArtistCreditInput, required: true, description: 'The credit.' }) },
+    resolve: async (_p, { input }, ctx) => ({ ...(await removeArtistCredit(ctx, String(input.id), input.version)), id: String(input.id) }),
   }),
 }));

@@ -4,13 +4,6 @@ import { Profile } from '../users/users.schema.ts';
 import { listSessions, revokeOwnSession, signIn, signOut, type SessionView } from './auth.service.ts';
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 
-const SignInInput = builder.inputType('SignInInput', {
-  fields: (t) => ({
-    username: t.string({ required: true, description: `The email address. ${limitDescription(TEXT_LIMITS.email)}` }),
-    password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
-    captchaCode: t.string({ description: "While the account is locked (LOCKED): the ALTCHA widget's payload for a solved 'unlock' challenge; with the right password it signs in and clears the lock." }),
-  }),
-});
 
 const SessionInfo = builder.objectRef<SessionView>('SessionInfo').implement({
   description: "One of the viewer's signed-in browsers.",
@@ -30,26 +23,46 @@ builder.queryField('sessions', (t) =>
   t.field({ type: [SessionInfo], authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => listSessions(ctx) }),
 );
 
-builder.mutationFields((t) => ({
-  signIn: t.field({
-    type: Profile,
+builder.relayMutationField(
+  'signIn',
+  {
+    inputFields: (t) => ({
+      username: t.string({ required: true, description: `The email address. ${limitDescription(TEXT_LIMITS.email)}` }),
+      password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
+      captchaCode: t.string({ description: "While the account is locked (LOCKED): the ALTCHA widget's payload for a solved 'unlock' challenge; with the right password it signs in and clears the lock." }),
+    }),
+  },
+  {
     description:
       "Sets the session cookie. Errors: UNAUTHENTICATED (bad credentials), LOCKED with extensions.status 'locked' (go to /captcha: sign in again with captchaCode), FORBIDDEN with extensions.status 'blocked'|'super_blocked' (go to /disabled), RATE_LIMITED (per client address), BAD_USER_INPUT key captcha-mismatch / captcha-expired.",
-    args: { input: t.arg({ type: SignInInput, required: true }) },
-    resolve: (_r, { input }, ctx) => signIn(ctx, input),
-  }),
-  signOut: t.boolean({
+    resolve: async (_r, { input }, ctx) => ({ viewer: await signIn(ctx, input) }),
+  },
+  { outputFields: (t) => ({ viewer: t.field({ type: Profile, description: 'The signed-in account.', resolve: (p) => p.viewer }) }) },
+);
+
+builder.relayMutationField(
+  'signOut',
+  null,
+  {
+    description: 'Ends the current session (harmless when it is gone already).',
     resolve: async (_r, _a, ctx) => {
       await signOut(ctx);
-      return true;
+      return { signedOut: true };
     },
-  }),
-  revokeSession: t.boolean({
+  },
+  { outputFields: (t) => ({ signedOut: t.exposeBoolean('signedOut', { description: 'Always true.' }) }) },
+);
+
+builder.relayMutationField(
+  'revokeSession',
+  { inputFields: (t) => ({ id: t.id({ required: true, description: "One of the viewer's sessions." }) }) },
+  {
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await revokeOwnSession(ctx, String(a.id));
-      return true;
+    description: "Ends one of the viewer's sessions.",
+    resolve: async (_r, { input }, ctx) => {
+      await revokeOwnSession(ctx, String(input.id));
+      return { revokedSessionId: String(input.id) };
     },
-  }),
-}));
+  },
+  { outputFields: (t) => ({ revokedSessionId: t.exposeID('revokedSessionId', { description: 'The session that ended.' }) }) },
+);

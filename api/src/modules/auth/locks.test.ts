@@ -89,13 +89,13 @@ describe('locks after failed sign-ins and the captcha', () => {
     const user = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     await lock(user.email);
     const owner = browserAt();
-    const signIn = `mutation($i: SignInInput!) { signIn(input: $i) { id isLocked } }`;
+    const signIn = `mutation($i: SignInInput!) { signIn(input: $i) { viewer { id isLocked } } }`;
     const refused = await owner.gql(signIn, { i: { username: user.email, password: 'Secret123' } });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'LOCKED', status: 'locked' });
-    const challenge = await owner.gql(`mutation { createCaptchaChallenge(type: "unlock") { altcha expiresAt } }`);
-    const code = await solveAltcha(JSON.parse(challenge.data.createCaptchaChallenge.altcha));
+    const challenge = await owner.gql(`mutation { createCaptchaChallenge(input: { type: UNLOCK }) { challenge { altcha expiresAt } } }`);
+    const code = await solveAltcha(JSON.parse(challenge.data.createCaptchaChallenge.challenge.altcha));
     const ok = await owner.gql(signIn, { i: { username: user.email, password: 'Secret123', captchaCode: code } });
-    expect(ok.data.signIn).toEqual({ id: user.id, isLocked: false });
+    expect(ok.data.signIn.viewer).toEqual({ id: user.id, isLocked: false });
   });
 
   it('refuses expired, other-purpose and garbage solutions', async () => {
@@ -137,9 +137,9 @@ describe('locks after failed sign-ins and the captcha', () => {
     expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
     await server.prisma.user.update({ where: { id: user.id }, data: { isLocked: true } });
     expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true, status: 'locked' });
-    const q = await browser.gql(`mutation { createCaptchaChallenge(type: "unlock") { altcha } }`);
-    const res = await browser.gql(`mutation($code: String!) { solveCaptcha(code: $code, type: "unlock") { solved unlocked } }`, {
-      code: await solveAltcha(JSON.parse(q.data.createCaptchaChallenge.altcha)),
+    const q = await browser.gql(`mutation { createCaptchaChallenge(input: { type: UNLOCK }) { challenge { altcha } } }`);
+    const res = await browser.gql(`mutation($code: String!) { solveCaptcha(input: { code: $code, type: UNLOCK }) { solved unlocked } }`, {
+      code: await solveAltcha(JSON.parse(q.data.createCaptchaChallenge.challenge.altcha)),
     });
     expect(res.data.solveCaptcha).toEqual({ solved: true, unlocked: true });
     expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
@@ -162,7 +162,7 @@ describe('locks after failed sign-ins and the captcha', () => {
     const a = await browser.post('/api/auth/login', { username: blocked.email, password: 'Secret123' });
     expect(a.status).toBe(403);
     expect(a.body).toMatchObject({ status: 'blocked', message: "Sorry, we're unable to process your request at this time." });
-    const b = await browser.gql(`mutation { signIn(input: { username: "${superBlocked.email}", password: "Secret123" }) { id } }`);
+    const b = await browser.gql(`mutation { signIn(input: { username: "${superBlocked.email}", password: "Secret123" }) { viewer { id } } }`);
     expect(b.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 'super_blocked' });
     expect(browser.cookies.get('cadence_session')).toBeUndefined();
   });
@@ -199,7 +199,7 @@ describe('rate limits', () => {
       last = (await browser.post('/api/auth/login', { username: `spray${i}@example.com`, password: 'Wrong1abc' })).status;
     }
     expect(last).toBe(429);
-    const gql = await browser.gql(`mutation { signIn(input: { username: "another@example.com", password: "x" }) { id } }`);
+    const gql = await browser.gql(`mutation { signIn(input: { username: "another@example.com", password: "x" }) { viewer { id } } }`);
     expect(gql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
 });

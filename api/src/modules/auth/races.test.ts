@@ -80,7 +80,7 @@ describe('parallel API-token creation', () => {
     const user = await buildUser(server.prisma);
     const cookie = await sessionCookieFor(server.prisma, user.id);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => server.gql(`mutation($n: String!) { createApiToken(name: $n) { apiToken { id } } }`, { n: `token ${i}` }, { cookie })),
+      Array.from({ length: 50 }, (_, i) => server.gql(`mutation($n: String!) { createApiToken(input: { name: $n }) { apiToken { id } } }`, { n: `token ${i}` }, { cookie })),
     );
     const codes = answers.map((a) => (a.body.errors ? String(a.body.errors[0]!.extensions?.code) : 'OK'));
     answers.forEach((a, i) => expect(a.status).toBe(codes[i] === 'SERVICE_UNAVAILABLE' ? 503 : 200));

@@ -5,7 +5,7 @@ import { TestBrowser, signUpBody } from '../users/test-browser.ts';
 import { solveAltcha, tamperAltcha } from './captcha-test-kit.ts';
 import { CAPTCHA_MESSAGES } from './captcha.service.ts';
 
-const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { id email } }`;
+const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { viewer { id email } } }`;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,9 +28,9 @@ async function solvedRest(browser: TestBrowser, type: 'signup' | 'unlock' = 'sig
 
 /** The same through GraphQL. */
 async function solvedGql(browser: TestBrowser, type: 'signup' | 'unlock' = 'signup'): Promise<string> {
-  const res = await browser.gql(`mutation ($type: String) { createCaptchaChallenge(type: $type) { altcha expiresAt } }`, { type });
-  expect(new Date(res.data.createCaptchaChallenge.expiresAt).getTime()).toBeGreaterThan(Date.now());
-  return solveAltcha(JSON.parse(res.data.createCaptchaChallenge.altcha));
+  const res = await browser.gql(`mutation ($type: CaptchaPurpose) { createCaptchaChallenge(input: { type: $type }) { challenge { altcha expiresAt } } }`, { type: type.toUpperCase() });
+  expect(new Date(res.data.createCaptchaChallenge.challenge.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  return solveAltcha(JSON.parse(res.data.createCaptchaChallenge.challenge.altcha));
 }
 
 describe('sign-up with SIGNUP_CAPTCHA on', () => {
@@ -81,7 +81,7 @@ describe('sign-up with SIGNUP_CAPTCHA on', () => {
     const code = await solvedGql(browser);
     const right = await browser.gql(SIGN_UP, { input: { ...input, captchaCode: code } });
     expect(right.errors).toBeUndefined();
-    expect(right.data.signUp.email).toBe(input.email);
+    expect(right.data.signUp.viewer.email).toBe(input.email);
 
     const reused = await new TestBrowser(server).gql(SIGN_UP, { input: { ...signUpBody(), captchaCode: code } });
     expect(reused.errors?.[0]?.extensions).toMatchObject({ key: 'captcha-expired' });

@@ -108,11 +108,11 @@ describe('the mailed unlock link', () => {
   it('GraphQL: a signed-in locked viewer asks without a username and opens the link', async () => {
     const user = await lockedUser();
     const browser = await signedIn(user.id);
-    const asked = await browser.gql(`mutation { requestUnlockLink }`);
-    expect(asked).toEqual({ data: { requestUnlockLink: true } });
+    const asked = await browser.gql(`mutation { requestUnlockLink(input: {}) { requested } }`);
+    expect(asked).toEqual({ data: { requestUnlockLink: { requested: true } } });
     const token = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
-    const unlock = `mutation($token: String!) { unlockAccount(token: $token) }`;
-    expect((await browser.gql(unlock, { token })).data).toEqual({ unlockAccount: true });
+    const unlock = `mutation($token: String!) { unlockAccount(input: { token: $token }) { unlocked } }`;
+    expect((await browser.gql(unlock, { token })).data).toEqual({ unlockAccount: { unlocked: true } });
     expect((await browser.get('/api/users/check-token')).body).toEqual({ valid: true });
     const reused = await browser.gql(unlock, { token });
     expect(reused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'token-invalid' });
@@ -124,7 +124,7 @@ describe('the mailed unlock link', () => {
     await browser.post('/api/captcha/unlock-link', { username: user.email });
     const first = unlockTokenOf(await latestLink(server, user.email, 'unlock-account'));
     await server.prisma.emailToken.update({ where: { tokenHash: hashToken(first) }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await browser.gql(`mutation($token: String!) { unlockAccount(token: $token) }`, { token: first });
+    const expired = await browser.gql(`mutation($token: String!) { unlockAccount(input: { token: $token }) { unlocked } }`, { token: first });
     expect(expired.errors?.[0]?.extensions).toMatchObject({ key: 'token-invalid' });
     expect(await isLocked(user.id)).toBe(true);
 
@@ -147,7 +147,7 @@ describe('the mailed unlock link', () => {
     const rest = await otherBrowser.post('/api/captcha/unlock', { token });
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({ key: 'token-other-account', message: 'This link is for another account. Sign out, then open it again.' });
-    const gql = await otherBrowser.gql(`mutation($token: String!) { unlockAccount(token: $token) }`, { token });
+    const gql = await otherBrowser.gql(`mutation($token: String!) { unlockAccount(input: { token: $token }) { unlocked } }`, { token });
     expect(gql.errors?.[0]?.extensions).toMatchObject({ key: 'token-other-account' });
     expect(await isLocked(other.id)).toBe(true);
     expect(await isLocked(owner.id)).toBe(true);
@@ -166,11 +166,11 @@ describe('the mailed unlock link', () => {
     const user = await lockedUser();
     const browser = new TestBrowser(server);
     for (let i = 0; i < 3; i += 1) expect((await browser.post('/api/captcha/unlock-link', { username: user.email })).status).toBe(200);
-    for (let i = 0; i < 2; i += 1) expect((await browser.gql(`mutation($u: String) { requestUnlockLink(username: $u) }`, { u: user.email })).data.requestUnlockLink).toBe(true);
+    for (let i = 0; i < 2; i += 1) expect((await browser.gql(`mutation($u: String) { requestUnlockLink(input: { username: $u }) { requested } }`, { u: user.email })).data.requestUnlockLink.requested).toBe(true);
     const sixth = await browser.post('/api/captcha/unlock-link', { username: user.email });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
-    const seventh = await browser.gql(`mutation($u: String) { requestUnlockLink(username: $u) }`, { u: user.email });
+    const seventh = await browser.gql(`mutation($u: String) { requestUnlockLink(input: { username: $u }) { requested } }`, { u: user.email });
     expect(seventh.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     expect(await unlockMails(user.email)).toBe(5);
   });
@@ -199,7 +199,7 @@ describe('the mailed unlock link', () => {
     expect((await browser.post('/api/captcha/unlock', {})).status).toBe(400);
     expect((await browser.post('/api/captcha/unlock', { token: 42 })).status).toBe(400);
     expect((await browser.post('/api/captcha/unlock', { token: 'short' })).body.key).toBe('token-invalid');
-    const gql = await browser.gql(`mutation { requestUnlockLink }`);
+    const gql = await browser.gql(`mutation { requestUnlockLink(input: {}) { requested } }`);
     expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });

@@ -22,6 +22,14 @@ const DeliveryStatusEnum = builder.enumType('DeliveryStatus', {
   } as const,
 });
 const StoreEndpointKindEnum = builder.enumType('StoreEndpointKind', { values: ['LOCAL', 'SFTP', 'S3'] as const });
+/** How we sign in to a store's SFTP server; the stored settings keep 'key' / 'password' (store-endpoints.service.ts). */
+const SftpAuthEnum = builder.enumType('SftpAuth', {
+  description: 'How we sign in to a store’s SFTP server.',
+  values: {
+    KEY: { value: 'key', description: 'A private key (the secret).' },
+    PASSWORD: { value: 'password', description: 'A password (the secret).' },
+  } as const,
+});
 
 export const ReleaseDelivery = builder.objectRef<DeliveryView>('ReleaseDelivery').implement({
   description: 'One DDEX message sent (or being sent) to one store.',
@@ -65,7 +73,15 @@ const StoreEndpoint = builder.objectRef<StoreEndpointView>('StoreEndpoint').impl
     port: t.int({ nullable: true, resolve: (e) => (typeof e.settings.port === 'number' ? e.settings.port : null) }),
     username: t.string({ nullable: true, resolve: (e) => text(e, 'username') }),
     path: t.string({ nullable: true, resolve: (e) => text(e, 'path') }),
-    auth: t.string({ nullable: true, description: "SFTP: 'key' (default) or 'password'.", resolve: (e) => text(e, 'auth') }),
+    auth: t.field({
+      type: SftpAuthEnum,
+      nullable: true,
+      description: 'SFTP: KEY (default) or PASSWORD.',
+      resolve: (e) => {
+        const auth = text(e, 'auth');
+        return auth === 'key' || auth === 'password' ? auth : null;
+      },
+    }),
     bucket: t.string({ nullable: true, resolve: (e) => text(e, 'bucket') }),
     region: t.string({ nullable: true, resolve: (e) => text(e, 'region') }),
     endpoint: t.string({ nullable: true, description: 'S3-compatible service address; AWS when empty.', resolve: (e) => text(e, 'endpoint') }),
@@ -87,7 +103,7 @@ const SetStoreEndpointInput = builder.inputType('SetStoreEndpointInput', {
     port: t.int(),
     username: t.string(),
     path: t.string(),
-    auth: t.string({ description: "'key' or 'password'." }),
+    auth: t.field({ type: SftpAuthEnum, description: 'SFTP: KEY (default) or PASSWORD.' }),
     bucket: t.string(),
     region: t.string(),
     endpoint: t.string(),

@@ -44,6 +44,20 @@ describe('store endpoints (admins only)', () => {
     expect(await server.prisma.auditEvent.count({ where: { subcategory: 'STORE_ENDPOINT_EDITED', entityId: String(first.dspId) } })).toBe(2);
   });
 
+  it('takes and answers the SFTP sign-in as the SftpAuth enum, stored as the legacy lower-case word', async () => {
+    const admin = await as('ADMIN');
+    const dsp = (await admin.gql(LIST)).body.data.storeEndpoints[1];
+    const input = { dspId: dsp.dspId, kind: 'SFTP', recipientDpid: 'PADPIDA2011072101T', recipientName: 'Store', host: 'sftp.store.test', port: 22, username: 'cadence', auth: 'PASSWORD', secret: 'pw' };
+    const set = await admin.gql(`mutation($input: SetStoreEndpointInput!) { setStoreEndpoint(input: $input) { storeEndpoint { auth } } }`, { input });
+    expect(set.body.errors).toBeUndefined();
+    expect(set.body.data.setStoreEndpoint.storeEndpoint).toEqual({ auth: 'PASSWORD' });
+    const stored = await server.prisma.storeEndpoint.findUniqueOrThrow({ where: { dspId: dsp.dspId } });
+    expect((stored.settings as { auth?: string }).auth).toBe('password');
+    const wrong = await admin.gql(SET, { input: { ...input, auth: 'password' } });
+    expect(wrong.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await admin.gql(REMOVE, { input: { dspId: dsp.dspId } })).body.errors).toBeUndefined();
+  });
+
   it('refuses bad settings with a clear 4xx message', async () => {
     const admin = await as('ADMIN');
     const dsp = await server.prisma.dsp.findFirstOrThrow();

@@ -11,19 +11,24 @@ const DownloadLink = builder.objectRef<DownloadLinkInfo & { releaseCount?: numbe
   }),
 });
 
-builder.mutationFields((t) => ({
-  createDownloadLink: t.field({
-    type: DownloadLink,
+builder.relayMutationField(
+  'createDownloadLink',
+  { description: 'The release to download.', inputFields: (t) => ({ releaseId: t.id({ required: true, description: 'The release (Release.isDownloadEligible).' }) }) },
+  {
     description: "A 15-minute link to one release's audio and cover.",
     authScopes: { signedIn: true },
-    args: { releaseId: t.arg.id({ required: true, description: 'The release (Release.isDownloadEligible).' }) },
-    resolve: (_p, args, ctx) => createDownloadLink(ctx, String(args.releaseId)),
-  }),
-  requestDownloadAll: t.field({
-    type: DownloadLink,
+    resolve: (_p, { input }, ctx) => createDownloadLink(ctx, String(input.releaseId)),
+  },
+  { description: 'The new link.', outputFields: (t) => ({ downloadLink: t.field({ type: DownloadLink, description: 'The link.', resolve: (p) => p }) }) },
+);
+
+builder.relayMutationField(
+  'requestDownloadAll',
+  { description: 'How to make the archive.', inputFields: (t) => ({ skipTimeLimit: t.boolean({ required: false, description: 'Make a new archive even within 10 minutes of the previous one.' }) }) },
+  {
     description: 'A 24-hour link to an archive of every downloadable release of the account; refused within 10 minutes of the previous one.',
     authScopes: { signedIn: true },
-    args: { skipTimeLimit: t.arg.boolean({ required: false, description: 'Make a new archive even within 10 minutes of the previous one.' }) },
-    resolve: (_p, args, ctx) => requestDownloadAll(ctx, { skipTimeLimit: args.skipTimeLimit ?? false }),
-  }),
-}));
+    resolve: (_p, { input }, ctx) => requestDownloadAll(ctx, { skipTimeLimit: input.skipTimeLimit ?? false }),
+  },
+  { description: 'The new link.', outputFields: (t) => ({ downloadLink: t.field({ type: DownloadLink, description: 'The link.', resolve: (p) => p }) }) },
+);

@@ -170,19 +170,33 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LinkPayPalInput, required: true }) },
     resolve: (_r, { input }, ctx) => linkPayPal(ctx, { ...input, matchCriteria: 'NAME' }),
   }),
-  unlinkPayPal: t.field({ type: PayPalAccount, authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => unlinkPayPal(ctx) }),
-  approveWithdrawal: t.field({
-    type: WithdrawalRef,
+}));
+
+builder.relayMutationField(
+  'unlinkPayPal',
+  null,
+  { authScopes: { signedIn: true }, description: 'Removes the linked PayPal account.', resolve: async (_r, _a, ctx) => ({ account: await unlinkPayPal(ctx) }) },
+  { outputFields: (t) => ({ account: t.field({ type: PayPalAccount, description: 'The PayPal details, now empty.', resolve: (p) => p.account }) }) },
+);
+
+builder.relayMutationField(
+  'approveWithdrawal',
+  { inputFields: (t) => ({ id: t.id({ required: true, description: 'The withdrawal awaiting approval.' }) }) },
+  {
     authScopes: { support: true },
     description: 'Support: approve a withdrawal above the threshold (the payout is then sent).',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, a, ctx) => decideWithdrawal(ctx, { id: String(a.id), approve: true }),
-  }),
-  rejectWithdrawal: t.field({
-    type: WithdrawalRef,
+    resolve: async (_r, { input }, ctx) => ({ withdrawal: await decideWithdrawal(ctx, { id: String(input.id), approve: true }) }),
+  },
+  { outputFields: (t) => ({ withdrawal: t.field({ type: WithdrawalRef, description: 'The withdrawal as it is now.', resolve: (p) => p.withdrawal }) }) },
+);
+
+builder.relayMutationField(
+  'rejectWithdrawal',
+  { inputFields: (t) => ({ id: t.id({ required: true, description: 'The withdrawal awaiting approval.' }), reason: t.string({ description: limitDescription(500) }) }) },
+  {
     authScopes: { support: true },
     description: 'Support: reject a withdrawal above the threshold (its hold is released).',
-    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ description: limitDescription(500) }) },
-    resolve: (_r, a, ctx) => decideWithdrawal(ctx, { id: String(a.id), approve: false, reason: a.reason }),
-  }),
-}));
+    resolve: async (_r, { input }, ctx) => ({ withdrawal: await decideWithdrawal(ctx, { id: String(input.id), approve: false, reason: input.reason }) }),
+  },
+  { outputFields: (t) => ({ withdrawal: t.field({ type: WithdrawalRef, description: 'The withdrawal as it is now.', resolve: (p) => p.withdrawal }) }) },
+);

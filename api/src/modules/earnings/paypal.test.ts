@@ -24,8 +24,8 @@ test('a verified account is linked with the success notice; the change is audite
   expect(audit.map((a) => a.newValues)).toEqual([{ paypalEmail: 'ada@paypal.test' }]);
   const gql = await server.gql<{ viewer: { payPalAccount: { linked: boolean; email: string } } }>('{ viewer { payPalAccount { linked email } } }', {}, { cookie });
   expect(gql.body.data?.viewer.payPalAccount).toEqual({ linked: true, email: 'ada@paypal.test' });
-  const unlinked = await server.gql<{ unlinkPayPal: { linked: boolean } }>('mutation { unlinkPayPal { linked } }', {}, { cookie });
-  expect(unlinked.body.data?.unlinkPayPal.linked).toBe(false);
+  const unlinked = await server.gql<{ unlinkPayPal: { account: { linked: boolean } } }>('mutation { unlinkPayPal { account { linked } } }', {}, { cookie });
+  expect(unlinked.body.data?.unlinkPayPal.account.linked).toBe(false);
   expect(await server.prisma.auditEvent.count({ where: { userId: user.id, subcategory: 'PAYPAL_EMAIL_UPDATE' } })).toBe(2);
   const cfg = await fetch(`${server.url}/api/paypal/config`, { headers: { cookie } });
   expect(await cfg.json()).toMatchObject({ linkUrl: 'https://www.paypal.com/signin', mode: 'sandbox', account: { linked: false } });

@@ -198,15 +198,15 @@ test('above the approval threshold a withdrawal waits for support; support appro
   const list = await server.gql<{ withdrawalsAwaitingApproval: { withdrawal: { id: string } }[] }>('{ withdrawalsAwaitingApproval { withdrawal { id } userEmail } }', {}, { cookie: staffCookie });
   expect(list.body.data?.withdrawalsAwaitingApproval.map((w) => w.withdrawal.id)).toContain(first.body.id);
   expect((await server.gql('{ withdrawalsAwaitingApproval { userEmail } }', {}, { cookie: a.cookie })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-  const approved = await server.gql<{ approveWithdrawal: { awaitingApproval: boolean } }>('mutation($id: ID!) { approveWithdrawal(id: $id) { awaitingApproval } }', { id: first.body.id }, { cookie: staffCookie });
-  expect(approved.body.data?.approveWithdrawal.awaitingApproval).toBe(false);
+  const approved = await server.gql<{ approveWithdrawal: { withdrawal: { awaitingApproval: boolean } } }>('mutation($i: ApproveWithdrawalInput!) { approveWithdrawal(input: $i) { withdrawal { awaitingApproval } } }', { i: { id: first.body.id } }, { cookie: staffCookie });
+  expect(approved.body.data?.approveWithdrawal.withdrawal.awaitingApproval).toBe(false);
   expect(await payoutJobsFor(String(first.body.id))).toHaveLength(1);
   expect(await runPayout(deps(), String(first.body.id))).toBe('paid');
 
   const b = await earner(3_000_00n);
   const second = await rest('POST', '/financial/withdraw', b.cookie, { balance: '3000.00' });
-  const rejected = await server.gql<{ rejectWithdrawal: { status: string; messages: { message: string }[] } }>('mutation($id: ID!) { rejectWithdrawal(id: $id, reason: "Please call us") { status messages { message } } }', { id: second.body.id }, { cookie: staffCookie });
-  expect(rejected.body.data?.rejectWithdrawal).toEqual({ status: 'REJECTED', messages: [{ message: 'Please call us' }] });
+  const rejected = await server.gql<{ rejectWithdrawal: { withdrawal: { status: string; messages: { message: string }[] } } }>('mutation($i: RejectWithdrawalInput!) { rejectWithdrawal(input: $i) { withdrawal { status messages { message } } } }', { i: { id: second.body.id, reason: 'Please call us' } }, { cookie: staffCookie });
+  expect(rejected.body.data?.rejectWithdrawal.withdrawal).toEqual({ status: 'REJECTED', messages: [{ message: 'Please call us' }] });
   expect((await rest('GET', '/financial/balance', b.cookie)).body).toMatchObject({ amount: '3000.00', lockedAmount: '0.00' });
   const steps = await server.prisma.auditEvent.findMany({ where: { entityId: String(second.body.id) }, orderBy: { createdAt: 'asc' } });
   expect(steps.map((s) => (s.newValues as { step: string }).step)).toEqual(['requested-awaiting-approval', 'rejected-by-support']);
@@ -251,7 +251,7 @@ test('authorization: nobody reads another person\u2019s money; support acting as
   const gqlRefused = await server.gql('mutation { withdraw(input: {amount: "5.00"}) { created } }', {}, { cookie: acting });
   expect(gqlRefused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   expect((await rest('POST', '/paypal/verify', acting, { firstName: 'A', lastName: 'B', emailAddress: 'a@b.test', matchCriteria: 'NAME' })).status).toBe(403);
-  expect((await server.gql('mutation { unlinkPayPal { linked } }', {}, { cookie: acting })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  expect((await server.gql('mutation { unlinkPayPal { account { linked } } }', {}, { cookie: acting })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   expect(await server.prisma.withdrawal.count({ where: { userId: owner.user.id } })).toBe(0);
   // Another person sees only their own (empty) wallet; signed out sees nothing.
   const other = await earner(0n);

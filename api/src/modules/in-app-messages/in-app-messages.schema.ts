@@ -136,9 +136,6 @@ const RecordInAppMessageEventInput = builder.inputType('RecordInAppMessageEventI
 const InAppMessagePayload = builder.objectRef<{ inAppMessage: { id: string } }>('InAppMessagePayload').implement({
   fields: (t) => ({ inAppMessage: t.field({ type: InAppMessage, resolve: (p) => p.inAppMessage as never }) }),
 });
-const DeleteInAppMessagePayload = builder.objectRef<{ deletedId: string }>('DeleteInAppMessagePayload').implement({
-  fields: (t) => ({ deletedId: t.exposeID('deletedId') }),
-});
 const RecordInAppMessageEventPayload = builder.objectRef<{ recorded: boolean }>('RecordInAppMessageEventPayload').implement({
   description: 'The answer to recordInAppMessageEvent.',
   fields: (t) => ({ recorded: t.exposeBoolean('recorded', { description: 'Always true once the event is stored.' }) }),
@@ -170,6 +167,17 @@ builder.queryFields((t) => ({
   }),
 }));
 
+builder.relayMutationField(
+  'deleteInAppMessage',
+  { inputFields: (t) => ({ id: t.id({ required: true, description: 'The message.' }) }) },
+  {
+    authScopes: { support: true },
+    description: 'Deletes a message (it stays in allInAppMessages, marked deleted).',
+    resolve: async (_r, { input }, ctx) => ({ deletedId: await deleteInAppMessage(ctx, String(input.id)) }),
+  },
+  { outputFields: (t) => ({ deletedId: t.exposeID('deletedId', { description: 'The message deleted.' }) }) },
+);
+
 const toInput = (input: Record<string, unknown>): InAppMessageInput => input as InAppMessageInput;
 
 builder.mutationFields((t) => ({
@@ -184,12 +192,6 @@ builder.mutationFields((t) => ({
     authScopes: { support: true },
     args: { input: t.arg({ type: UpdateInAppMessageInput, required: true }) },
     resolve: async (_r, { input: { id, ...rest } }, ctx) => ({ inAppMessage: await updateInAppMessage(ctx, String(id), toInput(rest)) }),
-  }),
-  deleteInAppMessage: t.field({
-    type: DeleteInAppMessagePayload,
-    authScopes: { support: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ({ deletedId: await deleteInAppMessage(ctx, String(id)) }),
   }),
   recordInAppMessageEvent: t.field({
     type: RecordInAppMessageEventPayload,

@@ -104,7 +104,7 @@ describe('writing messages', () => {
     const attempts = [
       [CREATE, { input: { type: 'BLUE_BANNER', bodyText: 'x' } }],
       ['mutation($input: UpdateInAppMessageInput!) { updateInAppMessage(input: $input) { inAppMessage { id } } }', { input: { id: forAll, bodyText: 'hacked' } }],
-      ['mutation($id: ID!) { deleteInAppMessage(id: $id) { deletedId } }', { id: forAll }],
+      ['mutation($i: DeleteInAppMessageInput!) { deleteInAppMessage(input: $i) { deletedId } }', { i: { id: forAll } }],
       ['{ inAppMessageStats { messageId } }', {}],
       ['{ allInAppMessages { id } }', {}],
     ] as const;
@@ -155,7 +155,7 @@ describe('writing messages', () => {
       { cookie: supportCookie },
     );
     expect(updated.body.data!.updateInAppMessage.inAppMessage).toEqual({ bodyText: '<i>Changed</i>', force: true });
-    const deleted = await server.gql('mutation($id: ID!) { deleteInAppMessage(id: $id) { deletedId } }', { id }, { cookie: supportCookie });
+    const deleted = await server.gql('mutation($i: DeleteInAppMessageInput!) { deleteInAppMessage(input: $i) { deletedId } }', { i: { id } }, { cookie: supportCookie });
     expect(deleted.body.errors).toBeUndefined();
     const list = (await (await fetch(`${server.url}/api/in-app-messages`, { headers: { cookie: userCookie } })).json()) as { id: string }[];
     expect(list.map((m) => m.id)).not.toContain(id);

@@ -29,12 +29,13 @@ builder.queryField('invitations', (t) =>
   t.field({ type: [Invitation], authScopes: { signedIn: true }, description: 'The viewer’s invitations, newest first (at most 500).', resolve: (_r, _a, ctx) => listInvitations(ctx) }),
 );
 
-builder.mutationField('sendInvitations', (t) =>
-  t.field({
-    type: [Invitation],
+builder.relayMutationField(
+  'sendInvitations',
+  { description: 'The addresses to invite.', inputFields: (t) => ({ emails: t.stringList({ required: true, description: `1 to ${LIST_LIMITS.invitations} addresses, each ${limitDescription(TEXT_LIMITS.email).toLowerCase()}` }) }) },
+  {
     authScopes: { signedIn: true },
     description: 'Invites 1-20 addresses; an address invited before is returned, not mailed again.',
-    args: { emails: t.arg.stringList({ required: true, description: `1 to ${LIST_LIMITS.invitations} addresses, each ${limitDescription(TEXT_LIMITS.email).toLowerCase()}` }) },
-    resolve: (_r, a, ctx) => sendInvitations(ctx, a.emails),
-  }),
+    resolve: async (_r, { input }, ctx) => ({ invitations: await sendInvitations(ctx, input.emails) }),
+  },
+  { description: 'The invitations made or found.', outputFields: (t) => ({ invitations: t.field({ type: [Invitation], description: 'The invitations of the addresses (an address invited before gives its earlier invitation).', resolve: (p) => p.invitations }) }) },
 );

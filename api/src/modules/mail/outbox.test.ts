@@ -71,7 +71,7 @@ describe('who reads the outbox (development)', () => {
   it('is refused to support acting as a user, so acting never reveals the person\'s links', async () => {
     const { victim, staff } = await people(server);
     const agent = await signedIn(server, staff.email);
-    expect((await agent.gql(`mutation($id: ID!) { actAsUser(userId: $id) { id } }`, { id: victim.id })).errors).toBeUndefined();
+    expect((await agent.gql(`mutation($i: ActAsUserInput!) { actAsUser(input: $i) { viewer { id } } }`, { i: { userId: victim.id } })).errors).toBeUndefined();
     const res = await agent.get('/api/dev/outbox');
     expect(res.status).toBe(403);
     expect((await agent.gql(`{ outbox { to } }`)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -35,15 +35,19 @@ builder.queryField('releaseLockStatus', (t) =>
   }),
 );
 
-builder.mutationField('acquireReleaseLock', (t) =>
-  t.field({
-    type: [ReleaseLock],
+builder.relayMutationField(
+  'acquireReleaseLock',
+  {
+    description: 'The release and the locks wanted.',
+    inputFields: (t) => ({
+      releaseId: t.id({ required: true, description: 'One of the viewer’s releases.' }),
+      lockTypes: t.stringList({ required: true, description: '1 to 10 lock names (a letter, then up to 39 letters, digits, - or _).' }),
+    }),
+  },
+  {
     authScopes: { signedIn: true },
     description: 'Takes or renews (2 minutes) each free lock; reports who holds the others. Call again to keep them.',
-    args: {
-      releaseId: t.arg.id({ required: true, description: 'One of the viewer’s releases.' }),
-      lockTypes: t.arg.stringList({ required: true, description: '1 to 10 lock names (a letter, then up to 39 letters, digits, - or _).' }),
-    },
-    resolve: (_p, args, ctx) => acquireReleaseLocks(ctx, String(args.releaseId), parseLockTypes(args.lockTypes)),
-  }),
+    resolve: async (_p, { input }, ctx) => ({ locks: await acquireReleaseLocks(ctx, String(input.releaseId), parseLockTypes(input.lockTypes)) }),
+  },
+  { description: 'The state of each lock asked for.', outputFields: (t) => ({ locks: t.field({ type: [ReleaseLock], description: 'Each lock asked for, in the order asked.', resolve: (p) => p.locks }) }) },
 );

@@ -80,14 +80,14 @@ const EDITS: Edit[] = [
   gqlEdit('GraphQL addArtistCredit', (d, version) =>
     d.client.gql(`mutation($input: AddArtistCreditInput!) { addArtistCredit(input: $input) { credits { id } } }`, { input: { trackId: d.tracks[0], artistName: 'Second Guest', role: 'FEATURED', version } }),
   ),
-  gqlEdit('GraphQL removeArtistCredit', (d, version) => d.client.gql(`mutation($id: ID!, $v: Int!) { removeArtistCredit(id: $id, version: $v) { removedCreditId } }`, { id: d.creditId, v: version })),
+  gqlEdit('GraphQL removeArtistCredit', (d, version) => d.client.gql(`mutation($i: RemoveArtistCreditInput!) { removeArtistCredit(input: $i) { removedCreditId } }`, { i: { id: d.creditId, version } })),
   gqlEdit('GraphQL reorderTracks', (d, version) =>
-    d.client.gql(`mutation($r: ID!, $ids: [ID!]!, $v: Int!) { reorderTracks(releaseId: $r, trackIds: $ids, version: $v) { release { id } } }`, { r: d.releaseId, ids: [d.tracks[1], d.tracks[0]], v: version }),
+    d.client.gql(`mutation($i: ReorderTracksInput!) { reorderTracks(input: $i) { release { id } } }`, { i: { releaseId: d.releaseId, trackIds: [d.tracks[1], d.tracks[0]], version } }),
   ),
-  gqlEdit('GraphQL applyToAllTracks', (d, version) => d.client.gql(`mutation($t: ID!, $v: Int!) { applyToAllTracks(trackId: $t, version: $v) { release { id } } }`, { t: d.tracks[0], v: version })),
-  gqlEdit('GraphQL deleteTrack', (d, version) => d.client.gql(`mutation($id: ID!, $v: Int!) { deleteTrack(id: $id, version: $v) { deletedTrackId } }`, { id: d.tracks[1], v: version })),
+  gqlEdit('GraphQL applyToAllTracks', (d, version) => d.client.gql(`mutation($i: ApplyToAllTracksInput!) { applyToAllTracks(input: $i) { release { id } } }`, { i: { trackId: d.tracks[0], version } })),
+  gqlEdit('GraphQL deleteTrack', (d, version) => d.client.gql(`mutation($i: DeleteTrackInput!) { deleteTrack(input: $i) { deletedTrackId } }`, { i: { id: d.tracks[1], version } })),
   gqlEdit('GraphQL uploadCoverArt', (d, version) =>
-    d.client.gqlUpload(`mutation($r: ID!, $file: Upload!, $v: Int!) { uploadCoverArt(releaseId: $r, file: $file, version: $v) { release { id } } }`, { r: d.releaseId, v: version }, { data: cover, name: 'new.png' }),
+    d.client.gqlUpload(`mutation($input: UploadCoverArtInput!) { uploadCoverArt(input: $input) { release { id } } }`, { releaseId: d.releaseId, version }, { data: cover, name: 'new.png' }),
   ),
 ];
 
@@ -128,7 +128,7 @@ describe('credit, track order, track removal and cover edits carry the release v
 
   it('requires the version over GraphQL', async () => {
     const d = await draft();
-    const res = await d.client.gql(`mutation($id: ID!) { removeArtistCredit(id: $id) { removedCreditId } }`, { id: d.creditId });
+    const res = await d.client.gql(`mutation($id: ID!) { removeArtistCredit(input: { id: $id }) { removedCreditId } }`, { id: d.creditId });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(await server.prisma.artistCredit.count({ where: { id: d.creditId } })).toBe(1);

@@ -62,10 +62,11 @@ export function clientFor(server: TestServer, cookie: string) {
     const res = await server.gql(query, variables, headers());
     return { status: res.status, body: res.body, headers: new Headers() };
   }
-  async function gqlUpload(query: string, variables: Record<string, unknown>, file: { data: Buffer; name: string }): Promise<Json> {
+  /** Sends `input` (with its `file` as the multipart file part) to an upload mutation taking `$input`. */
+  async function gqlUpload(query: string, input: Record<string, unknown>, file: { data: Buffer; name: string }): Promise<Json> {
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('operations', JSON.stringify({ query, variables: { input: { ...input, file: null } } }));
+    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
     form.append('0', new Blob([new Uint8Array(file.data)]), file.name);
     const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: headers({ 'apollo-require-preflight': 'true' }), body: form });
     return { status: res.status, body: await res.json(), headers: res.headers };

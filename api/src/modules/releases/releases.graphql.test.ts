@@ -23,7 +23,7 @@ describe('releases over GraphQL', () => {
   it('builds, credits, checks, submits and validates a release', async () => {
     const client = await signedInUser(server);
     const dsp = await server.prisma.dsp.findFirstOrThrow({ where: { enabled: true } });
-    const created = await client.gql(`mutation($input: CreateReleaseInput) { createRelease(input: $input) { release { ${RELEASE_FIELDS} } } }`, {
+    const created = await client.gql(`mutation($input: CreateReleaseInput!) { createRelease(input: $input) { release { ${RELEASE_FIELDS} } } }`, {
       input: { title: 'Glass', genreId: '2751', releaseDate: daysFromToday(10), outletUris: [dsp.uri], territory: { allowed: false, countryCodes: ['FR', 'DE'] } },
     });
     expect(created.body.errors).toBeUndefined();
@@ -39,15 +39,15 @@ describe('releases over GraphQL', () => {
       trackCount: 0,
     });
 
-    const upload = `mutation($releaseId: ID!, $file: Upload!) { uploadTrack(releaseId: $releaseId, file: $file) { track { id title audio { sampleRate bitDepth } } release { trackCount } } }`;
+    const upload = `mutation($input: UploadTrackInput!) { uploadTrack(input: $input) { track { id title audio { sampleRate bitDepth } } release { trackCount } } }`;
     const t1 = await client.gqlUpload(upload, { releaseId: release.id }, { data: wav(), name: 'Opening.wav' });
     expect(t1.body.errors).toBeUndefined();
     expect(t1.body.data.uploadTrack).toMatchObject({ track: { title: 'Opening', audio: { sampleRate: 44_100, bitDepth: 16 } }, release: { trackCount: 1 } });
     const t2 = await client.gqlUpload(upload, { releaseId: release.id }, { data: wav(), name: 'Closing (Remix).wav' });
     const track2 = t2.body.data.uploadTrack.track.id;
     const coverRes = await client.gqlUpload(
-      `mutation($releaseId: ID!, $file: Upload!, $v: Int!) { uploadCoverArt(releaseId: $releaseId, file: $file, version: $v) { release { coverArtUrl } } }`,
-      { releaseId: release.id, v: await releaseVersion(server, release.id) },
+      `mutation($input: UploadCoverArtInput!) { uploadCoverArt(input: $input) { release { coverArtUrl } } }`,
+      { releaseId: release.id, version: await releaseVersion(server, release.id) },
       { data: await png(1600, 1600), name: 'c.png' },
     );
     expect(coverRes.body.data.uploadCoverArt.release.coverArtUrl).toContain('/cover');
@@ -87,17 +87,14 @@ describe('releases over GraphQL', () => {
     expect(after.body.data.release.status).toBe('VALIDATED');
     expect(after.body.data.releaseStatuses).toContainEqual({ id: release.id, status: 'VALIDATED' });
 
-    const reorder = await client.gql(`mutation($r: ID!, $ids: [ID!]!, $v: Int!) { reorderTracks(releaseId: $r, trackIds: $ids, version: $v) { release { status tracks { id } } } }`, {
-      r: release.id,
-      v: await releaseVersion(server, release.id),
-      ids: [track2, t1.body.data.uploadTrack.track.id],
+    const reorder = await client.gql(`mutation($i: ReorderTracksInput!) { reorderTracks(input: $i) { release { status tracks { id } } } }`, {
+      i: { releaseId: release.id, version: await releaseVersion(server, release.id), trackIds: [track2, t1.body.data.uploadTrack.track.id] },
     });
     expect(reorder.body.data.reorderTracks.release.status).toBe('NOT_COMPLETED');
     expect(reorder.body.data.reorderTracks.release.tracks.map((t: { id: string }) => t.id)).toEqual([track2, t1.body.data.uploadTrack.track.id]);
 
-    const applied = await client.gql(`mutation($t: ID!, $v: Int!) { applyToAllTracks(trackId: $t, version: $v) { release { tracks { credits { artistName } } } } }`, {
-      t: track2,
-      v: await releaseVersion(server, release.id),
+    const applied = await client.gql(`mutation($i: ApplyToAllTracksInput!) { applyToAllTracks(input: $i) { release { tracks { credits { artistName } } } } }`, {
+      i: { trackId: track2, version: await releaseVersion(server, release.id) },
     });
     expect(applied.body.data.applyToAllTracks.release.tracks.map((t: { credits: unknown[] }) => t.credits.length)).toEqual([2, 2]);
   });
@@ -112,8 +109,8 @@ describe('releases over GraphQL', () => {
     const { sessionCookieFor } = await import('../../test/factories.ts');
     const { clientFor } = await import('./release-test-kit.ts');
     const tab2 = clientFor(server, await sessionCookieFor(server.prisma, client.user.id));
-    const second = await tab2.gql(`mutation($id: ID!) { acquireReleaseLock(releaseId: $id, lockTypes: ["release"]) { lockType acquired heldBy } }`, { id: r.body.id });
-    expect(second.body.data.acquireReleaseLock).toEqual([{ lockType: 'release', acquired: false, heldBy: 'OTHER_SESSION' }]);
+    const second = await tab2.gql(`mutation($i: AcquireReleaseLockInput!) { acquireReleaseLock(input: $i) { locks { lockType acquired heldBy } } }`, { i: { releaseId: r.body.id, lockTypes: ['release'] } });
+    expect(second.body.data.acquireReleaseLock.locks).toEqual([{ lockType: 'release', acquired: false, heldBy: 'OTHER_SESSION' }]);
     const bad = await client.rest('POST', '/check-release-lock', { albumId: r.body.id, lockTypes: 'x'.repeat(100) });
     expect(bad.status).toBe(400);
   });

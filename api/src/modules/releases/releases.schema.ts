@@ -488,8 +488,8 @@ builder.mutationFields((t) => ({
     type: CreateReleasePayload,
     description: 'Creates a draft release (NOT_COMPLETED) for the signed-in user.',
     authScopes: { signedIn: true },
-    args: { input: t.arg({ type: CreateReleaseInput, required: false, description: 'What is known so far.' }) },
-    resolve: async (_p, { input }, ctx) => ({ releaseId: (await createRelease(ctx, present(input ?? {}))).id }),
+    args: { input: t.arg({ type: CreateReleaseInput, required: true, description: 'What is known so far (an empty object is fine).' }) },
+    resolve: async (_p, { input }, ctx) => ({ releaseId: (await createRelease(ctx, present(input))).id }),
   }),
   updateRelease: t.field({
     type: UpdateReleasePayload,

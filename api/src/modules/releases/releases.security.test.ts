@@ -19,8 +19,8 @@ describe('owner-only: another user reaches nothing of a release', () => {
     const track = await owner.upload('/track/upload', { releaseId: draftId }, { data: wav(), name: 'a.wav' });
     const trackId = track.body.id as string;
     const credit = await server.prisma.artistCredit.findFirstOrThrow({ where: { releaseId: draftId } });
-    const link = await owner.gql(`mutation($id: ID!) { createDownloadLink(releaseId: $id) { url } }`, { id: live.id });
-    const linkUrl = link.body.data.createDownloadLink.url as string;
+    const link = await owner.gql(`mutation($i: CreateDownloadLinkInput!) { createDownloadLink(input: $i) { downloadLink { url } } }`, { i: { releaseId: live.id } });
+    const linkUrl = link.body.data.createDownloadLink.downloadLink.url as string;
     const before = await server.prisma.release.findMany({ where: { userId: owner.user.id }, orderBy: { id: 'asc' } });
 
     const gqlCalls: [string, Record<string, unknown>][] = [
@@ -32,15 +32,15 @@ describe('owner-only: another user reaches nothing of a release', () => {
       ['mutation($id: ID!) { takedownRelease(input: { id: $id }) { release { id } } }', { id: live.id }],
       ['mutation($id: ID!) { reopenRelease(input: { id: $id }) { release { id } } }', { id: draftId }],
       ['mutation($id: ID!) { updateTrack(input: { id: $id, version: 1, title: "x" }) { track { id } } }', { id: trackId }],
-      ['mutation($id: ID!) { deleteTrack(id: $id, version: 1) { deletedTrackId } }', { id: trackId }],
-      ['mutation($r: ID!, $t: ID!) { reorderTracks(releaseId: $r, trackIds: [$t], version: 1) { release { id } } }', { r: draftId, t: trackId }],
-      ['mutation($t: ID!) { applyToAllTracks(trackId: $t, version: 1) { release { id } } }', { t: trackId }],
+      ['mutation($i: DeleteTrackInput!) { deleteTrack(input: $i) { deletedTrackId } }', { i: { id: trackId, version: 1 } }],
+      ['mutation($i: ReorderTracksInput!) { reorderTracks(input: $i) { release { id } } }', { i: { releaseId: draftId, trackIds: [trackId], version: 1 } }],
+      ['mutation($i: ApplyToAllTracksInput!) { applyToAllTracks(input: $i) { release { id } } }', { i: { trackId, version: 1 } }],
       ['mutation($t: ID!) { addArtistCredit(input: { trackId: $t, artistName: "Z", role: FEATURED, version: 1 }) { credits { id } } }', { t: trackId }],
       ['mutation($r: ID!) { addArtistCredit(input: { releaseId: $r, artistName: "Z", role: PRIMARY, version: 1 }) { credits { id } } }', { r: draftId }],
-      ['mutation($c: ID!) { removeArtistCredit(id: $c, version: 1) { removedCreditId } }', { c: credit.id }],
-      ['mutation($id: ID!) { acquireReleaseLock(releaseId: $id, lockTypes: ["release"]) { acquired } }', { id: draftId }],
+      ['mutation($i: RemoveArtistCreditInput!) { removeArtistCredit(input: $i) { removedCreditId } }', { i: { id: credit.id, version: 1 } }],
+      ['mutation($i: AcquireReleaseLockInput!) { acquireReleaseLock(input: $i) { locks { acquired } } }', { i: { releaseId: draftId, lockTypes: ['release'] } }],
       ['query($id: ID!) { releaseLockStatus(releaseId: $id, lockTypes: ["release"]) { acquired } }', { id: draftId }],
-      ['mutation($id: ID!) { createDownloadLink(releaseId: $id) { url } }', { id: live.id }],
+      ['mutation($i: CreateDownloadLinkInput!) { createDownloadLink(input: $i) { downloadLink { url } } }', { i: { releaseId: live.id } }],
     ];
     for (const [query, variables] of gqlCalls) {
       const res = await other.gql(query, variables);
@@ -51,9 +51,9 @@ describe('owner-only: another user reaches nothing of a release', () => {
     expect(list.body.data.releaseStatuses).toEqual([]);
     expect(list.body.data.releaseCounts).toMatchObject({ releases: 0, tracks: 0 });
 
-    const uploadGql = await other.gqlUpload('mutation($r: ID!, $file: Upload!) { uploadTrack(releaseId: $r, file: $file) { track { id } } }', { r: draftId }, { data: wav(), name: 'x.wav' });
+    const uploadGql = await other.gqlUpload('mutation($input: UploadTrackInput!) { uploadTrack(input: $input) { track { id } } }', { releaseId: draftId }, { data: wav(), name: 'x.wav' });
     expect(uploadGql.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const coverGql = await other.gqlUpload('mutation($r: ID!, $file: Upload!) { uploadCoverArt(releaseId: $r, file: $file, version: 1) { release { id } } }', { r: draftId }, { data: await png(1600, 1600), name: 'x.png' });
+    const coverGql = await other.gqlUpload('mutation($input: UploadCoverArtInput!) { uploadCoverArt(input: $input) { release { id } } }', { releaseId: draftId, version: 1 }, { data: await png(1600, 1600), name: 'x.png' });
     expect(coverGql.body.errors[0].extensions.code).toBe('NOT_FOUND');
 
     const restCalls: [string, string, unknown?][] = [

@@ -199,9 +199,9 @@ describe('release lifecycle over REST', () => {
     const client = await signedInUser(server);
     const id = await completeRelease(client, 1);
     await server.prisma.release.update({ where: { id }, data: { status: 70 } });
-    const link = await client.gql(`mutation($id: ID!) { createDownloadLink(releaseId: $id) { url expiresAt } }`, { id });
+    const link = await client.gql(`mutation($i: CreateDownloadLinkInput!) { createDownloadLink(input: $i) { downloadLink { url expiresAt } } }`, { i: { releaseId: id } });
     expect(link.body.errors).toBeUndefined();
-    const res = await fetch(`${server.url}${link.body.data.createDownloadLink.url}`, { headers: { cookie: client.cookie } });
+    const res = await fetch(`${server.url}${link.body.data.createDownloadLink.downloadLink.url}`, { headers: { cookie: client.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Night Drive.tar"/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -216,7 +216,7 @@ describe('release lifecycle over REST', () => {
     expect((await client.rest('GET', '/releases/download-all?skipTimeLimit=true')).status).toBe(200);
 
     const draft = await client.rest('POST', '/releases', { title: 'Not yet' });
-    const refused = await client.gql(`mutation($id: ID!) { createDownloadLink(releaseId: $id) { url } }`, { id: draft.body.id });
+    const refused = await client.gql(`mutation($i: CreateDownloadLinkInput!) { createDownloadLink(input: $i) { downloadLink { url } } }`, { i: { releaseId: draft.body.id } });
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 

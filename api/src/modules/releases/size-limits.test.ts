@@ -25,7 +25,7 @@ describe('a 900 KB release title', () => {
     expect(created.body).toMatchObject({ code: 'BAD_USER_INPUT', message: TITLE_ERROR });
     expect(created.body.fieldErrors).toEqual([{ field: 'title', key: 'maxlength', message: `Length should be less or equal to ${TEXT_LIMITS.releaseTitle}` }]);
 
-    const gql = await client.gql(`mutation($i: CreateReleaseInput) { createRelease(input: $i) { release { id } } }`, { i: { title: HUGE } });
+    const gql = await client.gql(`mutation($i: CreateReleaseInput!) { createRelease(input: $i) { release { id } } }`, { i: { title: HUGE } });
     expect(gql.body.errors[0]).toMatchObject({ message: TITLE_ERROR, extensions: { code: 'BAD_USER_INPUT' } });
     expect(await server.prisma.release.count({ where: { userId: client.user.id } })).toBe(0);
 
@@ -52,7 +52,7 @@ describe('other free-text fields', () => {
     const credit = await client.gql(`mutation($i: AddArtistCreditInput!) { addArtistCredit(input: $i) { release { id } } }`, { i: { releaseId: id, artistName: 'a,'.repeat(1000), role: 'FEATURED', version: await releaseVersion(server, id) } });
     expect(credit.body.errors[0]).toMatchObject({ message: `artistName: Length should be less or equal to ${TEXT_LIMITS.artistNameList}`, extensions: { code: 'BAD_USER_INPUT' } });
 
-    const token = await client.gql(`mutation($n: String!) { createApiToken(name: $n) { token } }`, { n: 'n'.repeat(TEXT_LIMITS.label + 1) });
+    const token = await client.gql(`mutation($n: String!) { createApiToken(input: { name: $n }) { token } }`, { n: 'n'.repeat(TEXT_LIMITS.label + 1) });
     expect(token.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(token.body.errors[0].message).toContain(String(TEXT_LIMITS.label));
 
@@ -65,7 +65,7 @@ describe('other free-text fields', () => {
     const signUp = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'long@example.com', password: `Aa1${'x'.repeat(TEXT_LIMITS.password)}`, firstName: 'A', lastName: 'B', birthday: '1990-01-01', distributionAgreement: true }) });
     expect(signUp.status).toBe(400);
     expect(((await signUp.json()) as { message: string }).message).toBe(`password: Length should be less or equal to ${TEXT_LIMITS.password}`);
-    const change = await client.gql(`mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`, { c: 'Secret123', n: `Aa1${'x'.repeat(TEXT_LIMITS.password)}` });
+    const change = await client.gql(`mutation($i: ChangePasswordInput!) { changePassword(input: $i) { changed } }`, { i: { currentPassword: 'Secret123', newPassword: `Aa1${'x'.repeat(TEXT_LIMITS.password)}` } });
     expect(change.body.errors[0]).toMatchObject({ message: `newPassword: Length should be less or equal to ${TEXT_LIMITS.password}`, extensions: { code: 'BAD_USER_INPUT' } });
     const longEmail = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${'a'.repeat(300)}@example.com`, password: 'Secret123', birthday: '1990-01-01', distributionAgreement: true }) });
     expect(longEmail.status).toBe(400);
@@ -80,7 +80,7 @@ describe('other free-text fields', () => {
     expect(((await longPassword.json()) as { message: string }).message).toBe(`password: Length should be less or equal to ${TEXT_LIMITS.password}`);
     const longAddress = await login({ username: `${'a'.repeat(TEXT_LIMITS.email)}@example.com`, password: 'Secret123' });
     expect(longAddress.status).toBe(400);
-    const gql = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation($i: SignInInput!) { signIn(input: $i) { id } }', variables: { i: { username: user.email, password: 'x'.repeat(900_000) } } }) });
+    const gql = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation($i: SignInInput!) { signIn(input: $i) { viewer { id } } }', variables: { i: { username: user.email, password: 'x'.repeat(900_000) } } }) });
     const body = (await gql.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(body.errors[0]).toMatchObject({ message: `password: Length should be less or equal to ${TEXT_LIMITS.password}`, extensions: { code: 'BAD_USER_INPUT' } });
     // None of them counted as a failed guess.
@@ -91,7 +91,7 @@ describe('other free-text fields', () => {
     const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
     const target = await buildUser(server.prisma);
     const agent = clientFor(server, await sessionCookieFor(server.prisma, staff.id));
-    const block = await agent.gql(`mutation($id: ID!, $r: String) { blockUser(userId: $id, reason: $r) { status } }`, { id: target.id, r: 'r'.repeat(TEXT_LIMITS.message + 1) });
+    const block = await agent.gql(`mutation($i: BlockUserInput!) { blockUser(input: $i) { user { status } } }`, { i: { userId: target.id, reason: 'r'.repeat(TEXT_LIMITS.message + 1) } });
     expect(block.body.errors[0]).toMatchObject({ message: `reason: Length should be less or equal to ${TEXT_LIMITS.message}`, extensions: { code: 'BAD_USER_INPUT' } });
     expect((await server.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).status).toBe('ACTIVE');
     const search = await agent.gql(`query($q: String!) { searchUsers(query: $q) { id } }`, { q: 'q'.repeat(TEXT_LIMITS.search + 1) });

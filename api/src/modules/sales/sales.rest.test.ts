@@ -132,10 +132,10 @@ test('staff review an unmatched line and attach it over GraphQL (audited); artis
   const review = await server.gql<{ salesImportReview: { id: string; lineNo: number; serviceName: string }[] }>(`query($b: ID!) { salesImportReview(batchId: $b) { id lineNo serviceName } }`, { b: up.body.batchId }, { cookie: staffCookie });
   expect(review.body.data?.salesImportReview).toEqual([{ id: expect.any(String), lineNo: 2, serviceName: 'TIDAL' }]);
   const lineId = review.body.data!.salesImportReview[0]!.id;
-  const attach = `mutation($l: ID!, $t: ID!) { attachSalesLine(lineId: $l, trackId: $t) }`;
-  const refused = await server.gql(attach, { l: lineId, t: a.track.id }, { cookie: a.cookie });
+  const attach = `mutation($i: AttachSalesLineInput!) { attachSalesLine(input: $i) { lineId trackId } }`;
+  const refused = await server.gql(attach, { i: { lineId, trackId: a.track.id } }, { cookie: a.cookie });
   expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-  const done = await server.gql(attach, { l: lineId, t: a.track.id }, { cookie: staffCookie });
+  const done = await server.gql(attach, { i: { lineId, trackId: a.track.id } }, { cookie: staffCookie });
   expect(done.body.errors).toBeUndefined();
   expect((await get('/api/sales/total', a.cookie)).body).toEqual({ total: '2.00000000', units: 3, currency: 'USD' });
   const audit = await server.prisma.auditEvent.findMany({ where: { entityId: { in: [lineId, up.body.batchId] } }, orderBy: { createdAt: 'asc' } });

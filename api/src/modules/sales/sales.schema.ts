@@ -277,32 +277,44 @@ function lineId(id: string | number): bigint {
   return BigInt(id);
 }
 
-builder.mutationFields((t) => ({
-  attachSalesLine: t.boolean({
+builder.relayMutationField(
+  'attachSalesLine',
+  { inputFields: (t) => ({ lineId: t.id({ required: true, description: 'The unmatched report line.' }), trackId: t.id({ required: true, description: 'The track it belongs to.' }) }) },
+  {
     description: 'Staff attach an unmatched report line to a track: it is posted to the owner once.',
     authScopes: { support: true },
-    args: { lineId: t.arg.id({ required: true }), trackId: t.arg.id({ required: true }) },
-    resolve: async (_r, a, ctx) => {
+    resolve: async (_r, { input }, ctx) => {
       const staffId = requireStaff(ctx);
       await ctx.prisma.$transaction(async (tx) => {
-        const out = await attachSalesLineIn(tx, { lineId: lineId(a.lineId), trackId: String(a.trackId), staffId });
-        await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_ATTACHED', userId: out.userId, entityType: 'SalesImportLine', entityId: String(a.lineId), newValues: { trackId: String(a.trackId), postedCents: out.postedMinor.toString() } }, tx);
+        const out = await attachSalesLineIn(tx, { lineId: lineId(input.lineId), trackId: String(input.trackId), staffId });
+        await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_ATTACHED', userId: out.userId, entityType: 'SalesImportLine', entityId: String(input.lineId), newValues: { trackId: String(input.trackId), postedCents: out.postedMinor.toString() } }, tx);
       });
-      return true;
+      return { lineId: String(input.lineId), trackId: String(input.trackId) };
     },
-  }),
-  leaveSalesLineUnclaimed: t.boolean({
+  },
+  {
+    outputFields: (t) => ({
+      lineId: t.exposeID('lineId', { description: 'The line, now posted.' }),
+      trackId: t.exposeID('trackId', { description: 'The track it was attached to.' }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  'leaveSalesLineUnclaimed',
+  { inputFields: (t) => ({ lineId: t.id({ required: true, description: 'The unmatched report line.' }) }) },
+  {
     description: 'Staff leave an unmatched report line unclaimed.',
     authScopes: { support: true },
-    args: { lineId: t.arg.id({ required: true }) },
-    resolve: async (_r, a, ctx) => {
+    resolve: async (_r, { input }, ctx) => {
       const staffId = requireStaff(ctx);
-      await leaveSalesLineUnclaimed(ctx.prisma, { lineId: lineId(a.lineId), staffId });
-      await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_UNCLAIMED', userId: null, entityType: 'SalesImportLine', entityId: String(a.lineId) });
-      return true;
+      await leaveSalesLineUnclaimed(ctx.prisma, { lineId: lineId(input.lineId), staffId });
+      await recordAudit(ctx, { category: 'SUPPORT', subcategory: 'SALES_LINE_UNCLAIMED', userId: null, entityType: 'SalesImportLine', entityId: String(input.lineId) });
+      return { lineId: String(input.lineId) };
     },
-  }),
-}));
+  },
+  { outputFields: (t) => ({ lineId: t.exposeID('lineId', { description: 'The line, now left unclaimed.' }) }) },
+);
 
 const ImportSalesReportInput = builder.inputType('ImportSalesReportInput', {
   description: 'A store report to import (multipart request with the Apollo-Require-Preflight header), as on the support page.',

@@ -39,12 +39,12 @@ describe('the impersonation policy', () => {
 describe('support acting as a user is refused', () => {
   it('API tokens: creating and revoking, over GraphQL and whatever the token', async () => {
     const { artist, agent, self } = await actingPair();
-    const mine = await self.gql(`mutation { createApiToken(name: "ci") { apiToken { id } } }`);
+    const mine = await self.gql(`mutation { createApiToken(input: { name: "ci" }) { apiToken { id } } }`);
     const tokenId = mine.body.data.createApiToken.apiToken.id as string;
-    const create = await agent.gql(`mutation { createApiToken(name: "sneaky") { token } }`);
+    const create = await agent.gql(`mutation { createApiToken(input: { name: "sneaky" }) { token } }`);
     expect(code(create)).toBe('FORBIDDEN');
     expect(message(create)).toBe(ACTING_REFUSALS['api-tokens']);
-    const revoke = await agent.gql(`mutation($id: ID!) { revokeApiToken(id: $id) { id revokedAt } }`, { id: tokenId });
+    const revoke = await agent.gql(`mutation($id: ID!) { revokeApiToken(input: { id: $id }) { apiToken { id revokedAt } } }`, { id: tokenId });
     expect(code(revoke)).toBe('FORBIDDEN');
     expect(message(revoke)).toBe(ACTING_REFUSALS['api-tokens']);
     expect(await server.prisma.apiToken.count({ where: { userId: artist.id, revokedAt: null } })).toBe(1);
@@ -70,7 +70,7 @@ describe('support acting as a user is refused', () => {
     const paypal = await agent.rest('PUT', '/users/current-user-info', { paypalEmail: 'thief@example.com' });
     expect(paypal.status).toBe(403);
     expect(JSON.stringify(paypal.body)).toContain(ACTING_REFUSALS.money);
-    const pw = await agent.gql(`mutation { changePassword(currentPassword: "Secret123", newPassword: "Another123") }`);
+    const pw = await agent.gql(`mutation { changePassword(input: { currentPassword: "Secret123", newPassword: "Another123" }) { changed } }`);
     expect(message(pw)).toBe(ACTING_REFUSALS.credentials);
     expect((await agent.rest('POST', '/users/update-email', { newEmail: 'taken@example.com' })).status).toBe(403);
     const del = await agent.rest('DELETE', '/users/me');
@@ -96,7 +96,7 @@ describe('the audit trail of catalogue edits', () => {
       ['GraphQL', 'updateRelease', staff.id, staff.id, 'ok'],
     ]);
     // a refused write is audited as refused; reads are not audited
-    await agent.gql(`mutation { createApiToken(name: "x") { token } }`);
+    await agent.gql(`mutation { createApiToken(input: { name: "x" }) { token } }`);
     await agent.rest('GET', '/users/current-user-info');
     await agent.gql(`{ viewer { id } }`);
     const after = await server.prisma.auditEvent.findMany({ where: { subcategory: 'ACTED_AS_USER', userId: artist.id }, orderBy: { createdAt: 'asc' } });

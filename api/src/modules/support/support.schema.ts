@@ -28,31 +28,59 @@ builder.queryField('searchUsers', (t) =>
   }),
 );
 
-builder.mutationFields((t) => ({
-  actAsUser: t.field({
-    type: Profile,
+builder.relayMutationField(
+  'actAsUser',
+  { inputFields: (t) => ({ userId: t.id({ required: true, description: 'The person to act as.' }) }) },
+  {
     authScopes: { support: true },
     description: 'Starts acting as the user: swaps the session cookie and sets the force_login cookie; the app then goes to /releases.',
-    args: { userId: t.arg.id({ required: true }) },
-    resolve: (_r, a, ctx) => actAsUser(ctx, String(a.userId)),
-  }),
-  stopActingAsUser: t.boolean({
+    resolve: async (_r, { input }, ctx) => ({ viewer: await actAsUser(ctx, String(input.userId)) }),
+  },
+  { outputFields: (t) => ({ viewer: t.field({ type: Profile, description: 'The person, as the agent now sees them.', resolve: (p) => p.viewer }) }) },
+);
+
+builder.relayMutationField(
+  'stopActingAsUser',
+  null,
+  {
     authScopes: { signedIn: true },
-    description: "Ends acting as a user; true when the agent's own session was restored.",
-    resolve: (_r, _a, ctx) => stopActingAsUser(ctx),
-  }),
-  blockUser: t.field({
-    type: UserSummaryRef,
+    description: 'Ends acting as a user.',
+    resolve: async (_r, _a, ctx) => ({ restored: await stopActingAsUser(ctx) }),
+  },
+  { outputFields: (t) => ({ restored: t.exposeBoolean('restored', { description: "True when the agent's own session was restored." }) }) },
+);
+
+const userOutput = { description: 'The account after the change.' };
+
+builder.relayMutationField(
+  'blockUser',
+  {
+    inputFields: (t) => ({
+      userId: t.id({ required: true, description: 'The account to block.' }),
+      superBlock: t.boolean({ description: 'A block with no way back (fraud); only an admin can lift it.' }),
+      reason: t.string({ description: `Required. ${limitDescription(TEXT_LIMITS.message)}` }),
+    }),
+  },
+  {
     authScopes: { support: true },
     description: 'Blocks (or, with superBlock, super-blocks) an account: sign-in is refused and every session ends. A reason is required. Only an admin can lift a super block.',
-    args: { userId: t.arg.id({ required: true }), superBlock: t.arg.boolean(), reason: t.arg.string({ description: `Required. ${limitDescription(TEXT_LIMITS.message)}` }) },
-    resolve: (_r, a, ctx) => blockUser(ctx, { userId: String(a.userId), superBlock: a.superBlock ?? false, reason: a.reason ?? '' }),
-  }),
-  unblockUser: t.field({
-    type: UserSummaryRef,
+    resolve: async (_r, { input }, ctx) => ({ user: await blockUser(ctx, { userId: String(input.userId), superBlock: input.superBlock ?? false, reason: input.reason ?? '' }) }),
+  },
+  { outputFields: (t) => ({ user: t.field({ type: UserSummaryRef, ...userOutput, resolve: (p) => p.user }) }) },
+);
+
+builder.relayMutationField(
+  'unblockUser',
+  {
+    inputFields: (t) => ({
+      userId: t.id({ required: true, description: 'The account to make active again.' }),
+      reason: t.string({ description: limitDescription(TEXT_LIMITS.message) }),
+    }),
+  },
+  {
     authScopes: { support: true },
     description: 'Makes a blocked account active again (a super block: admin only).',
-    args: { userId: t.arg.id({ required: true }), reason: t.arg.string({ description: limitDescription(TEXT_LIMITS.message) }) },
-    resolve: (_r, a, ctx) => unblockUser(ctx, { userId: String(a.userId), reason: a.reason }),
-  }),
-}));
+    resolve: async (_r, { input }, ctx) => ({ user: await unblockUser(ctx, { userId: String(input.userId), reason: input.reason }) }),
+  },
+  { outputFields: (t) => ({ user: t.field({ type: UserSummaryRef, ...userOutput, resolve: (p) => p.user }) }) },
+);

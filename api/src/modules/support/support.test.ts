@@ -28,8 +28,8 @@ describe('support acting as a user', () => {
     const found = await agent.gql(`query($q: String!) { searchUsers(query: $q) { id email status } }`, { q: 'findme' });
     expect(found.data.searchUsers).toEqual([{ id: artist.id, email: artist.email, status: 'ACTIVE' }]);
 
-    const acted = await agent.gql(`mutation($id: ID!) { actAsUser(userId: $id) { id email impersonatedBy { id email name } viewerCan { changePassword changeEmail withdraw deleteAccount } } }`, { id: artist.id });
-    expect(acted.data.actAsUser).toEqual({
+    const acted = await agent.gql(`mutation($i: ActAsUserInput!) { actAsUser(input: $i) { viewer { id email impersonatedBy { id email name } viewerCan { changePassword changeEmail withdraw deleteAccount } } } }`, { i: { userId: artist.id } });
+    expect(acted.data.actAsUser.viewer).toEqual({
       id: artist.id,
       email: artist.email,
       impersonatedBy: { id: staff.id, email: staff.email, name: 'Sam Support' },
@@ -44,7 +44,7 @@ describe('support acting as a user', () => {
     const audit = await server.prisma.auditEvent.findFirstOrThrow({ where: { subcategory: 'IMPERSONATION_START', userId: artist.id } });
     expect(audit).toMatchObject({ category: 'SUPPORT', actorId: staff.id, impersonatorId: staff.id });
 
-    const pw = await agent.gql(`mutation { changePassword(currentPassword: "Secret123", newPassword: "Another123") }`);
+    const pw = await agent.gql(`mutation { changePassword(input: { currentPassword: "Secret123", newPassword: "Another123" }) { changed } }`);
     expect(pw.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await agent.post('/api/users/change-password', { currentPassword: 'Secret123', newPassword: 'Another123' })).status).toBe(403);
     expect((await agent.post('/api/users/update-email', { newEmail: 'taken-over@example.com' })).status).toBe(403);
@@ -57,8 +57,8 @@ describe('support acting as a user', () => {
     // staff tools are not available while acting as a user
     expect((await agent.gql(`{ searchUsers(query: "findme") { id } }`)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-    const stopped = await agent.gql(`mutation { stopActingAsUser }`);
-    expect(stopped.data.stopActingAsUser).toBe(true);
+    const stopped = await agent.gql(`mutation { stopActingAsUser { restored } }`);
+    expect(stopped.data.stopActingAsUser.restored).toBe(true);
     expect(agent.cookies.get('force_login')).toBeUndefined();
     expect((await agent.get('/api/users/current-user-info')).body.id).toBe(staff.id);
     expect(await server.prisma.auditEvent.count({ where: { subcategory: 'IMPERSONATION_END', userId: artist.id, actorId: staff.id } })).toBe(1);
@@ -68,7 +68,7 @@ describe('support acting as a user', () => {
     const artist = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     const other = await buildUser(server.prisma);
     const browser = await signedIn(artist.email);
-    const res = await browser.gql(`mutation($id: ID!) { actAsUser(userId: $id) { id } }`, { id: other.id });
+    const res = await browser.gql(`mutation($i: ActAsUserInput!) { actAsUser(input: $i) { viewer { id } } }`, { i: { userId: other.id } });
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await browser.gql(`{ searchUsers(query: "artist") { id } }`)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
@@ -78,11 +78,11 @@ describe('support acting as a user', () => {
     const artist = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     const agent = await signedIn(staff.email);
     const user = await signedIn(artist.email);
-    const blocked = await agent.gql(`mutation($id: ID!) { blockUser(userId: $id, reason: "fraud") { status } }`, { id: artist.id });
-    expect(blocked.data.blockUser.status).toBe('BLOCKED');
+    const blocked = await agent.gql(`mutation($i: BlockUserInput!) { blockUser(input: $i) { user { status } } }`, { i: { userId: artist.id, reason: 'fraud' } });
+    expect(blocked.data.blockUser.user.status).toBe('BLOCKED');
     expect((await user.get('/api/users/current-user-info')).status).toBe(401);
     expect((await user.post('/api/auth/login', { username: artist.email, password: 'Secret123' })).body.status).toBe('blocked');
-    await agent.gql(`mutation($id: ID!) { unblockUser(userId: $id) { status } }`, { id: artist.id });
+    await agent.gql(`mutation($i: UnblockUserInput!) { unblockUser(input: $i) { user { status } } }`, { i: { userId: artist.id } });
     expect((await user.post('/api/auth/login', { username: artist.email, password: 'Secret123' })).status).toBe(200);
     const events = await server.prisma.auditEvent.findMany({ where: { userId: artist.id, category: 'ACCOUNT' }, orderBy: { createdAt: 'asc' } });
     expect(events.map((e) => e.subcategory)).toEqual(['BLOCK_ACCOUNT', 'UNBLOCK_ACCOUNT']);

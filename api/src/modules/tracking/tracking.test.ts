@@ -25,8 +25,8 @@ describe('tracking, web push and client logs', () => {
     expect((await browser.post('/api/users/registerBrowserToken', { token: 'push-token-1' })).status).toBe(200);
     expect((await browser.post('/api/trackWebPushClick', { campaignId: 'push-7' })).status).toBe(200);
     expect((await browser.post('/api/logstash/log', { message: 'boom', type: 'GLOBAL_ERROR' })).status).toBe(204);
-    const g = await browser.gql(`mutation { trackEvent(name: "settings_opened") clientLog(message: "hi", type: "info") trackMarketing(campaignId: "c2") }`);
-    expect(g.data).toEqual({ trackEvent: true, clientLog: true, trackMarketing: true });
+    const g = await browser.gql(`mutation { trackEvent(input: { name: "settings_opened" }) { recorded } clientLog(input: { message: "hi", type: "info" }) { recorded } trackMarketing(input: { campaignId: "c2" }) { recorded } }`);
+    expect(g.data).toEqual({ trackEvent: { recorded: true }, clientLog: { recorded: true }, trackMarketing: { recorded: true } });
 
     expect(await server.prisma.marketingTracking.findFirst({ where: { userId, campaignId: 'spring-24' } })).toMatchObject({ templateId: 't-9' });
     expect((await server.prisma.trackedEvent.findMany({ where: { userId } })).map((e) => e.eventName).sort()).toEqual(['release_created', 'settings_opened']);
@@ -92,7 +92,7 @@ describe('sessions', () => {
     expect(list.data.sessions).toHaveLength(2);
     const other = list.data.sessions.find((s: { current: boolean }) => !s.current);
     expect(other.userAgent).toBe('Phone');
-    expect((await laptop.gql(`mutation($id: ID!) { revokeSession(id: $id) }`, { id: other.id })).data.revokeSession).toBe(true);
+    expect((await laptop.gql(`mutation($i: RevokeSessionInput!) { revokeSession(input: $i) { revokedSessionId } }`, { i: { id: other.id } })).data.revokeSession.revokedSessionId).toBe(other.id);
     expect((await phone.get('/api/users/current-user-info')).status).toBe(401);
     expect((await laptop.get('/api/users/current-user-info')).status).toBe(200);
   });

@@ -56,15 +56,51 @@ const UpdateTrackInput = builder.inputType('UpdateTrackInput', {
   }),
 });
 
+const UploadTrackInput = builder.inputType('UploadTrackInput', {
+  description: 'The release and the audio file (a part of the multipart request).',
+  fields: (t) => ({
+    releaseId: t.id({ required: true, description: 'The release to add it to.' }),
+    file: t.field({ type: 'Upload', required: true, description: 'The audio file.' }),
+  }),
+});
+
+const DeleteTrackInput = builder.inputType('DeleteTrackInput', {
+  description: 'The track to remove.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The track.' }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+  }),
+});
+
+const ReorderTracksInput = builder.inputType('ReorderTracksInput', {
+  description: "A release's tracks in their new order.",
+  fields: (t) => ({
+    releaseId: t.id({ required: true, description: 'The release.' }),
+    trackIds: t.idList({ required: true, description: 'Every track of the release, in the new order.' }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+  }),
+});
+
+const ApplyToAllTracksInput = builder.inputType('ApplyToAllTracksInput', {
+  description: 'The track to copy from and what to copy.',
+  fields: (t) => ({
+    trackId: t.id({ required: true, description: 'The track to copy from.' }),
+    version: t.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
+    credits: t.boolean({ required: false, defaultValue: true, description: 'Copy its credits.' }),
+    genre: t.boolean({ required: false, defaultValue: true, description: 'Copy its genre.' }),
+    language: t.boolean({ required: false, defaultValue: true, description: 'Copy its language.' }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   uploadTrack: t.field({
     type: UploadTrackPayload,
     authScopes: { signedIn: true },
     description: 'Adds a track from a WAV or FLAC file (multipart request with the Apollo-Require-Preflight header).',
-    args: { releaseId: t.arg.id({ required: true, description: 'The release to add it to.' }), file: t.arg({ type: 'Upload', required: true, description: 'The audio file.' }) },
-    resolve: async (_p, args, ctx) => {
-      const upload = await args.file;
-      return uploadTrack(ctx, String(args.releaseId), { stream: upload.createReadStream(), fileName: upload.filename });
+    args: { input: t.arg({ type: UploadTrackInput, required: true, description: 'The release and the file.' }) },
+    resolve: async (_p, { input }, ctx) => {
+      const upload = await input.file;
+      return uploadTrack(ctx, String(input.releaseId), { stream: upload.createReadStream(), fileName: upload.filename });
     },
   }),
   updateTrack: t.field({
@@ -81,32 +117,22 @@ builder.mutationFields((t) => ({
     type: DeleteTrackPayload,
     description: 'Removes a track from an editable release.',
     authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true, description: 'The track.' }), version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }) },
-    resolve: (_p, args, ctx) => deleteTrack(ctx, String(args.id), args.version),
+    args: { input: t.arg({ type: DeleteTrackInput, required: true, description: 'The track.' }) },
+    resolve: (_p, { input }, ctx) => deleteTrack(ctx, String(input.id), input.version),
   }),
   reorderTracks: t.field({
     type: ReorderTracksPayload,
     description: "Puts a release's tracks in a new order.",
     authScopes: { signedIn: true },
-    args: {
-      releaseId: t.arg.id({ required: true, description: 'The release.' }),
-      trackIds: t.arg.idList({ required: true, description: 'Every track of the release, in the new order.' }),
-      version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
-    },
-    resolve: (_p, args, ctx) => reorderTracks(ctx, String(args.releaseId), args.trackIds.map(String), args.version),
+    args: { input: t.arg({ type: ReorderTracksInput, required: true, description: 'The release and its new order.' }) },
+    resolve: (_p, { input }, ctx) => reorderTracks(ctx, String(input.releaseId), input.trackIds.map(String), input.version),
   }),
   applyToAllTracks: t.field({
     type: ApplyToAllTracksPayload,
     authScopes: { signedIn: true },
     description: "'APPLY TO ALL TRACKS IN RELEASE': copy this track's credits, genre and language to the other tracks.",
-    args: {
-      trackId: t.arg.id({ required: true, description: 'The track to copy from.' }),
-      version: t.arg.int({ required: true, description: RELEASE_VERSION_DESCRIPTION }),
-      credits: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its credits.' }),
-      genre: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its genre.' }),
-      language: t.arg.boolean({ required: false, defaultValue: true, description: 'Copy its language.' }),
-    },
-    resolve: (_p, args, ctx) =>
-      applyToAllTracks(ctx, String(args.trackId), { credits: args.credits ?? true, genre: args.genre ?? true, language: args.language ?? true }, args.version),
+    args: { input: t.arg({ type: ApplyToAllTracksInput, required: true, description: 'The track and what to copy.' }) },
+    resolve: (_p, { input }, ctx) =>
+      applyToAllTracks(ctx, String(input.trackId), { credits: input.credits ?? true, genre: input.genre ?? true, language: input.language ?? true }, input.version),
   }),
 }));

@@ -65,11 +65,11 @@ describe('release lock on track edits', () => {
     const credit = await client.gql(`mutation($t: ID!, $v: Int!) { addArtistCredit(input: { trackId: $t, artistName: "Guest", role: FEATURED, version: $v }) { credits { id } } }`, { t: first.body.id, v });
     expect(credit.body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($id: ID!, $v: Int!) { removeArtistCredit(id: $id, version: $v) { removedCreditId } }`, { id: credit.body.data.addArtistCredit.credits[0].id, v })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($i: RemoveArtistCreditInput!) { removeArtistCredit(input: $i) { removedCreditId } }`, { i: { id: credit.body.data.addArtistCredit.credits[0].id, version: v } })).body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($r: ID!, $ids: [ID!]!, $v: Int!) { reorderTracks(releaseId: $r, trackIds: $ids, version: $v) { release { id } } }`, { r: id, ids: [second.body.id, first.body.id], v })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($i: ReorderTracksInput!) { reorderTracks(input: $i) { release { id } } }`, { i: { releaseId: id, trackIds: [second.body.id, first.body.id], version: v } })).body.errors).toBeUndefined();
     await bumped();
-    expect((await client.gql(`mutation($t: ID!, $v: Int!) { applyToAllTracks(trackId: $t, version: $v) { release { id } } }`, { t: first.body.id, v })).body.errors).toBeUndefined();
+    expect((await client.gql(`mutation($i: ApplyToAllTracksInput!) { applyToAllTracks(input: $i) { release { id } } }`, { i: { trackId: first.body.id, version: v } })).body.errors).toBeUndefined();
     await bumped();
     expect((await client.upload('/releases/cover-upload', { releaseId: id }, { data: await png(1600, 1600), name: 'c.png', type: 'image/png' })).status).toBe(200);
     await bumped();
@@ -145,7 +145,7 @@ describe('plan limits per primary artist', () => {
     expect(refused.body).toMatchObject({ code: 'FORBIDDEN', key: 'plan-artist-recording-limit', message: "full artist has reached your plan's limit of 200 recordings per artist. Upgrade your plan to add more" });
     expect(await server.prisma.track.count({ where: { releaseId: full } })).toBe(0);
 
-    const gql = await client.gqlUpload(`mutation($r: ID!, $file: Upload!) { uploadTrack(releaseId: $r, file: $file) { track { id } } }`, { r: full }, audio());
+    const gql = await client.gqlUpload(`mutation($input: UploadTrackInput!) { uploadTrack(input: $input) { track { id } } }`, { releaseId: full }, audio());
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', key: 'plan-artist-recording-limit' });
 
     const roomy = await draftCreditedTo(client, 'Roomy Artist');

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 const audio = (name = 'Song.wav') => ({ data: wav({ sampleRate: 44_100, bitDepth: 16 }), name });
-const UPLOAD = `mutation($r: ID!, $file: Upload!) { uploadTrack(releaseId: $r, file: $file) { track { id } } }`;
+const UPLOAD = `mutation($input: UploadTrackInput!) { uploadTrack(input: $input) { track { id } } }`;
 
 /** The key of a refusal, whichever transport answered. */
 const keyOf = (res: Json) => (res.body?.errors ? res.body.errors[0].extensions.key : res.body?.key) as string | undefined;
@@ -37,7 +37,7 @@ describe('plan limits hold under concurrent uploads', () => {
 
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        i % 2 === 0 ? client.upload('/track/upload', { releaseId }, audio(`rest-${i}.wav`)) : client.gqlUpload(UPLOAD, { r: releaseId }, audio(`gql-${i}.wav`)),
+        i % 2 === 0 ? client.upload('/track/upload', { releaseId }, audio(`rest-${i}.wav`)) : client.gqlUpload(UPLOAD, { releaseId }, audio(`gql-${i}.wav`)),
       ),
     );
 

@@ -97,13 +97,13 @@ describe('the same journey over GraphQL', () => {
   it('signs up (cookie set), reads the viewer, confirms the email and signs out', async () => {
     const browser = new TestBrowser(server);
     const body = signUpBody();
-    const up = await browser.gql(`mutation($i: SignUpInput!) { signUp(input: $i) { id email emailVerified birthday onboarding { firstIncompleteStep } viewerCan { changePassword } } }`, { i: body });
-    expect(up.data.signUp).toMatchObject({ email: body.email, emailVerified: false, birthday: '1990-05-01', onboarding: { firstIncompleteStep: 1 }, viewerCan: { changePassword: true } });
+    const up = await browser.gql(`mutation($i: SignUpInput!) { signUp(input: $i) { viewer { id email emailVerified birthday onboarding { firstIncompleteStep } viewerCan { changePassword } } } }`, { i: body });
+    expect(up.data.signUp.viewer).toMatchObject({ email: body.email, emailVerified: false, birthday: '1990-05-01', onboarding: { firstIncompleteStep: 1 }, viewerCan: { changePassword: true } });
     expect(browser.cookies.get('cadence_session')).toBeDefined();
     const mails = await browser.gql(`query($to: String!) { outbox(to: $to) { template links } }`, { to: body.email });
     expect(mails.data.outbox[0].template).toBe('verify-email');
-    const confirmed = await browser.gql(`mutation($t: String!) { confirmEmail(token: $t) }`, { t: tokenOf(mails.data.outbox[0].links[0]) });
-    expect(confirmed.data.confirmEmail).toBe(true);
+    const confirmed = await browser.gql(`mutation($i: ConfirmEmailInput!) { confirmEmail(input: $i) { confirmed } }`, { i: { token: tokenOf(mails.data.outbox[0].links[0]) } });
+    expect(confirmed.data.confirmEmail.confirmed).toBe(true);
     expect((await browser.gql(`{ viewer { emailVerified activeSubscription taxVerificationStatus status role isLocked impersonatedBy { id } } }`)).data.viewer).toEqual({
       emailVerified: true,
       activeSubscription: 'FREE',
@@ -114,7 +114,7 @@ describe('the same journey over GraphQL', () => {
       impersonatedBy: null,
     });
     const cookie = browser.cookieHeader();
-    expect((await browser.gql(`mutation { signOut }`)).data.signOut).toBe(true);
+    expect((await browser.gql(`mutation { signOut { signedOut } }`)).data.signOut.signedOut).toBe(true);
     expect(browser.cookies.get('cadence_session')).toBeUndefined();
     expect((await browser.gql(`{ viewer { id } }`, undefined, { cookie })).data.viewer).toBeNull();
   });
@@ -125,11 +125,11 @@ describe('the same journey over GraphQL', () => {
     const b = new TestBrowser(server);
     await a.post('/api/auth/login', { username: user.email, password: 'Secret123' });
     await b.post('/api/auth/login', { username: user.email, password: 'Secret123' });
-    const wrong = await a.gql(`mutation { changePassword(currentPassword: "Nope1234", newPassword: "Another123") }`);
+    const wrong = await a.gql(`mutation { changePassword(input: { currentPassword: "Nope1234", newPassword: "Another123" }) { changed } }`);
     expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'currentPassword', key: 'current-password' }] });
-    const weak = await a.gql(`mutation { changePassword(currentPassword: "Secret123", newPassword: "alllowercase1") }`);
+    const weak = await a.gql(`mutation { changePassword(input: { currentPassword: "Secret123", newPassword: "alllowercase1" }) { changed } }`);
     expect(weak.errors?.[0]?.extensions).toMatchObject({ fieldErrors: [{ field: 'newPassword', key: 'password-uppercase' }] });
-    expect((await a.gql(`mutation { changePassword(currentPassword: "Secret123", newPassword: "Another123") }`)).data.changePassword).toBe(true);
+    expect((await a.gql(`mutation { changePassword(input: { currentPassword: "Secret123", newPassword: "Another123" }) { changed } }`)).data.changePassword.changed).toBe(true);
     expect((await a.get('/api/users/current-user-info')).status).toBe(200);
     expect((await b.get('/api/users/current-user-info')).status).toBe(401);
   });
@@ -227,7 +227,7 @@ describe('password reset and email change', () => {
     const taken = await browser.post('/api/users/update-email', { newEmail: other.email.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.body).toBe('User exists');
-    const gqlTaken = await browser.gql(`mutation { requestEmailChange(newEmail: "${other.email}") }`);
+    const gqlTaken = await browser.gql(`mutation { requestEmailChange(input: { newEmail: "${other.email}" }) { message } }`);
     expect(gqlTaken.errors?.[0]).toMatchObject({ message: 'Please use a different email address.', extensions: { code: 'CONFLICT' } });
 
     const newEmail = `changed-${Date.now()}@example.com`;
@@ -235,8 +235,8 @@ describe('password reset and email change', () => {
     expect(ok).toMatchObject({ status: 200, body: true });
     expect((await browser.get('/api/users/current-user-info')).body.email).toBe(user.email);
     const link = await latestLink(server, newEmail, 'confirm-email-change');
-    const done = await browser.gql(`mutation($t: String!) { confirmEmailChange(token: $t) }`, { t: tokenOf(link) });
-    expect(done.data.confirmEmailChange).toBe(true);
+    const done = await browser.gql(`mutation($i: ConfirmEmailChangeInput!) { confirmEmailChange(input: $i) { confirmed } }`, { i: { token: tokenOf(link) } });
+    expect(done.data.confirmEmailChange.confirmed).toBe(true);
     expect((await browser.get('/api/users/current-user-info')).body).toMatchObject({ email: newEmail, emailVerified: true });
     const saved = await server.prisma.auditEvent.findFirst({ where: { userId: user.id, subcategory: 'EMAIL_SAVED' } });
     expect(saved).toMatchObject({ oldValues: { email: user.email }, newValues: { email: newEmail } });

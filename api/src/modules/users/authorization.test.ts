@@ -27,7 +27,7 @@ beforeAll(async () => {
   bob = new TestBrowser(server);
   await alice.post('/api/auth/login', { username: a.email, password: 'Secret123' });
   await bob.post('/api/auth/login', { username: b.email, password: 'Secret123' });
-  bobTokenId = (await bob.gql(`mutation { createApiToken(name: "bob") { apiToken { id } } }`)).data.createApiToken.apiToken.id;
+  bobTokenId = (await bob.gql(`mutation { createApiToken(input: { name: "bob" }) { apiToken { id } } }`)).data.createApiToken.apiToken.id;
   bobSessionId = (await bob.gql(`{ sessions { id current } }`)).data.sessions.find((s: { current: boolean }) => s.current).id;
   await bob.post('/api/invitations', { emails: ['friend-of-bob@example.com'] });
 });
@@ -49,9 +49,9 @@ describe('authorization between two users', () => {
   });
 
   it("cannot revoke the other's token or session", async () => {
-    const t = await alice.gql(`mutation($id: ID!) { revokeApiToken(id: $id) { id } }`, { id: bobTokenId });
+    const t = await alice.gql(`mutation($id: ID!) { revokeApiToken(input: { id: $id }) { apiToken { id } } }`, { id: bobTokenId });
     expect(t.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const s = await alice.gql(`mutation($id: ID!) { revokeSession(id: $id) }`, { id: bobSessionId });
+    const s = await alice.gql(`mutation($i: RevokeSessionInput!) { revokeSession(input: $i) { revokedSessionId } }`, { i: { id: bobSessionId } });
     expect(s.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await bob.get('/api/users/current-user-info')).status).toBe(200);
     expect((await server.prisma.apiToken.findUniqueOrThrow({ where: { id: bobTokenId } })).revokedAt).toBeNull();
@@ -67,7 +67,7 @@ describe('authorization between two users', () => {
   });
 
   it('a user cannot use support tools on the other', async () => {
-    for (const m of [`mutation { actAsUser(userId: "${bobId}") { id } }`, `mutation { blockUser(userId: "${bobId}") { id } }`, `mutation { unblockUser(userId: "${bobId}") { id } }`]) {
+    for (const m of [`mutation { actAsUser(input: { userId: "${bobId}" }) { viewer { id } } }`, `mutation { blockUser(input: { userId: "${bobId}" }) { user { id } } }`, `mutation { unblockUser(input: { userId: "${bobId}" }) { user { id } } }`]) {
       expect((await alice.gql(m)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     }
     expect((await server.prisma.user.findUniqueOrThrow({ where: { id: bobId } })).status).toBe('ACTIVE');

@@ -25,8 +25,8 @@ describe('demo accounts', () => {
     expect((await support.post('/api/auth/login', { username: 'support@cadence.test', password: 'Cadence123' })).body.role).toBe('SUPPORT');
     const found = await support.gql(`{ searchUsers(query: "artist@cadence") { id } }`);
     expect(found.data.searchUsers).toEqual([{ id: me.body.id }]);
-    const acted = await support.gql(`mutation($id: ID!) { actAsUser(userId: $id) { email impersonatedBy { email } } }`, { id: me.body.id });
-    expect(acted.data.actAsUser).toEqual({ email: 'artist@cadence.test', impersonatedBy: { email: 'support@cadence.test' } });
+    const acted = await support.gql(`mutation($i: ActAsUserInput!) { actAsUser(input: $i) { viewer { email impersonatedBy { email } } } }`, { i: { userId: me.body.id } });
+    expect(acted.data.actAsUser.viewer).toEqual({ email: 'artist@cadence.test', impersonatedBy: { email: 'support@cadence.test' } });
     // the demo artist has a LIVE release, so deleting the account is refused
     expect((await artist.delete('/api/users/me')).status).toBe(403);
   });

@@ -10,6 +10,7 @@ import { deleteAccount } from './deletion.service.ts';
 import { updateProfile } from './profile.service.ts';
 import { confirmParentConsent, signUp } from './sign-up.service.ts';
 import { getViewerProfile } from './users.service.ts';
+import { requireViewer } from './users.policy.ts';
 
 export const UserRoleEnum = builder.enumType('UserRole', {
   description: 'What an account may do on the platform.',
@@ -110,52 +111,8 @@ export const Profile = builder.objectRef<ProfileView>('Profile').implement({
   }),
 });
 
-const SignUpInput = builder.inputType('SignUpInput', {
-  fields: (t) => ({
-    email: t.string({ required: true, description: limitDescription(TEXT_LIMITS.email) }),
-    password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
-    firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    birthday: t.string({ description: 'YYYY-MM-DD or MM/DD/YYYY.' }),
-    distributionAgreement: t.boolean(),
-    privacyPolicyAgreement: t.boolean(),
-    parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
-    captchaCode: t.string({ description: "The ALTCHA widget's payload for a solved 'signup' challenge; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
-    campaignId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
-    templateId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
-  }),
-});
 
-const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
-  description: 'Only the fields present are considered; null clears a field (state, address2, parentEmail, paypal*).',
-  fields: (t) => ({
-    firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    birthday: t.string(),
-    primaryArtists: t.stringList({ description: `Each ${limitDescription(TEXT_LIMITS.artistName).toLowerCase()}` }),
-    country: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
-    state: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
-    city: t.string({ description: limitDescription(TEXT_LIMITS.city) }),
-    address1: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
-    address2: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
-    postalCode: t.string({ description: limitDescription(TEXT_LIMITS.postalCode) }),
-    distributionAgreement: t.boolean(),
-    privacyPolicyAgreement: t.boolean(),
-    parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
-    paypalEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
-    paypalFirstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    paypalLastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
-    captchaCode: t.string({ description: "While profile.needsCaptcha: the ALTCHA widget's payload for a solved 'signup' challenge (a missing or wrong one is a field error)." }),
-  }),
-});
 
-const UpdateProfilePayload = builder.objectRef<{ profile: ProfileView; fieldErrors: FieldError[] }>('UpdateProfilePayload').implement({
-  description: 'The profile after applying the valid changed fields, and the fields that were refused.',
-  fields: (t) => ({
-    viewer: t.field({ type: Profile, resolve: (p) => p.profile }),
-    fieldErrors: t.field({ type: [ProfileFieldError], resolve: (p) => p.fieldErrors }),
-  }),
-});
 
 interface TierShape {
   name: string;
@@ -197,84 +154,170 @@ builder.queryFields((t) => ({
     resolve: (_r, a, ctx) => getTier(ctx, a.name) }),
 }));
 
-builder.mutationFields((t) => ({
-  signUp: t.field({
-    type: Profile,
+const pw = limitDescription(TEXT_LIMITS.password);
+const mailedToken = 'The token from the mailed link.';
+
+builder.relayMutationField(
+  'signUp',
+  {
+    inputFields: (t) => ({
+      email: t.string({ required: true, description: limitDescription(TEXT_LIMITS.email) }),
+      password: t.string({ required: true, description: limitDescription(TEXT_LIMITS.password) }),
+      firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      birthday: t.string({ description: 'YYYY-MM-DD or MM/DD/YYYY.' }),
+      distributionAgreement: t.boolean(),
+      privacyPolicyAgreement: t.boolean(),
+      parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
+      captchaCode: t.string({ description: "The ALTCHA widget's payload for a solved 'signup' challenge; required when the sign-up captcha is on (clientConfig.signupCaptcha)." }),
+      campaignId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
+      templateId: t.string({ description: limitDescription(TEXT_LIMITS.label) }),
+    }),
+  },
+  {
     description: 'Creates the account, mails the verification link and signs in (sets the session cookie).',
-    args: { input: t.arg({ type: SignUpInput, required: true }) },
-    resolve: (_r, { input }, ctx) => signUp(ctx, input),
-  }),
-  updateProfile: t.field({
-    type: UpdateProfilePayload,
+    resolve: async (_r, { input }, ctx) => ({ viewer: await signUp(ctx, input) }),
+  },
+  { description: 'The new account, signed in.', outputFields: (t) => ({ viewer: t.field({ type: Profile, description: 'The new account.', resolve: (p) => p.viewer }) }) },
+);
+
+builder.relayMutationField(
+  'updateProfile',
+  {
+    description: 'Only the fields present are considered; null clears a field (state, address2, parentEmail, paypal*).',
+    inputFields: (t) => ({
+      firstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      lastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      birthday: t.string(),
+      primaryArtists: t.stringList({ description: `Each ${limitDescription(TEXT_LIMITS.artistName).toLowerCase()}` }),
+      country: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
+      state: t.string({ description: limitDescription(TEXT_LIMITS.code) }),
+      city: t.string({ description: limitDescription(TEXT_LIMITS.city) }),
+      address1: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
+      address2: t.string({ description: limitDescription(TEXT_LIMITS.addressLine) }),
+      postalCode: t.string({ description: limitDescription(TEXT_LIMITS.postalCode) }),
+      distributionAgreement: t.boolean(),
+      privacyPolicyAgreement: t.boolean(),
+      parentEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
+      paypalEmail: t.string({ description: limitDescription(TEXT_LIMITS.email) }),
+      paypalFirstName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      paypalLastName: t.string({ description: limitDescription(TEXT_LIMITS.personName) }),
+      captchaCode: t.string({ description: "While profile.needsCaptcha: the ALTCHA widget's payload for a solved 'signup' challenge (a missing or wrong one is a field error)." }),
+    }),
+  },
+  { authScopes: { signedIn: true }, resolve: (_r, { input }, ctx) => updateProfile(ctx, input) },
+  {
+    description: 'The profile after applying the valid changed fields, and the fields that were refused.',
+    outputFields: (t) => ({
+      viewer: t.field({ type: Profile, resolve: (p) => p.profile }),
+      fieldErrors: t.field({ type: [ProfileFieldError], resolve: (p) => p.fieldErrors }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  'requestPasswordReset',
+  { inputFields: (t) => ({ email: t.string({ required: true, description: 'The address the account signs in with.' }) }) },
+  {
+    description: 'Mails a reset link to /reset-password?token=… when the address has an account; always answers requested: true.',
+    resolve: async (_r, { input }, ctx) => {
+      await requestPasswordReset(ctx, input.email);
+      return { requested: true };
+    },
+  },
+  { outputFields: (t) => ({ requested: t.exposeBoolean('requested', { description: 'Always true, whether or not the address has an account.' }) }) },
+);
+
+builder.relayMutationField(
+  'resetPassword',
+  { inputFields: (t) => ({ token: t.string({ required: true, description: mailedToken }), password: t.string({ required: true, description: `The new password. ${pw}` }) }) },
+  {
+    description: 'Sets a new password with the token of a mailed reset link.',
+    resolve: async (_r, { input }, ctx) => {
+      await resetPassword(ctx, input.token, input.password);
+      return { changed: true };
+    },
+  },
+  { outputFields: (t) => ({ changed: t.exposeBoolean('changed', { description: 'True once the new password is saved.' }) }) },
+);
+
+builder.relayMutationField(
+  'changePassword',
+  { inputFields: (t) => ({ currentPassword: t.string({ required: true, description: 'The password in use.' }), newPassword: t.string({ required: true, description: `The new password. ${pw}` }) }) },
+  {
     authScopes: { signedIn: true },
-    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
-    resolve: (_r, { input }, ctx) => updateProfile(ctx, input),
-  }),
-  requestPasswordReset: t.boolean({
-    description: 'Mails a reset link to /reset-password?token=… when the address has an account; always true.',
-    args: { email: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await requestPasswordReset(ctx, a.email);
-      return true;
+    description: 'Changes the signed-in viewer’s password.',
+    resolve: async (_r, { input }, ctx) => {
+      await changePassword(ctx, input.currentPassword, input.newPassword);
+      return { changed: true };
     },
-  }),
-  resetPassword: t.boolean({
-    args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await resetPassword(ctx, a.token, a.password);
-      return true;
-    },
-  }),
-  changePassword: t.boolean({
+  },
+  { outputFields: (t) => ({ changed: t.exposeBoolean('changed', { description: 'True once the new password is saved.' }) }) },
+);
+
+builder.relayMutationField(
+  'requestEmailChange',
+  { inputFields: (t) => ({ newEmail: t.string({ required: true, description: limitDescription(TEXT_LIMITS.email) }) }) },
+  {
     authScopes: { signedIn: true },
-    args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await changePassword(ctx, a.currentPassword, a.newPassword);
-      return true;
+    description: 'Mails a confirmation link to the new address.',
+    resolve: (_r, { input }, ctx) => requestEmailChange(ctx, input.newEmail),
+  },
+  { outputFields: (t) => ({ message: t.exposeString('message', { description: "'Change Email request has been sent. Please check your {email} email'." }) }) },
+);
+
+
+for (const [name, confirm, description] of [
+  ['confirmEmail', confirmEmail, 'Confirms the account’s address with the token of the mailed verification link.'],
+  ['confirmParentConsent', confirmParentConsent, 'The parent or guardian confirms consent from the link mailed to them (/parent-consent?token=…).'],
+  ['confirmEmailChange', confirmEmailChange, 'Moves the account to the new address with the token mailed to it.'],
+] as const) {
+  builder.relayMutationField(
+    name,
+    { inputFields: (t) => ({ token: t.string({ required: true, description: mailedToken }) }) },
+    {
+      description,
+      resolve: async (_r, { input }, ctx) => {
+        await confirm(ctx, input.token);
+        return { confirmed: true };
+      },
     },
-  }),
-  requestEmailChange: t.string({
+    { outputFields: (t) => ({ confirmed: t.exposeBoolean('confirmed', { description: 'True once the token was accepted.' }) }) },
+  );
+}
+
+builder.relayMutationField(
+  'resendVerificationEmail',
+  null,
+  {
     authScopes: { signedIn: true },
-    description: "Mails a confirmation link to the new address; returns 'Change Email request has been sent. Please check your {email} email'.",
-    args: { newEmail: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => (await requestEmailChange(ctx, a.newEmail)).message,
-  }),
-  confirmEmail: t.boolean({
-    args: { token: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await confirmEmail(ctx, a.token);
-      return true;
-    },
-  }),
-  confirmParentConsent: t.boolean({
-    description: 'The parent or guardian confirms consent from the link mailed to them (/parent-consent?token=…).',
-    args: { token: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await confirmParentConsent(ctx, a.token);
-      return true;
-    },
-  }),
-  confirmEmailChange: t.boolean({
-    args: { token: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => {
-      await confirmEmailChange(ctx, a.token);
-      return true;
-    },
-  }),
-  resendVerificationEmail: t.boolean({
-    authScopes: { signedIn: true },
+    description: 'Mails the verification link again.',
     resolve: async (_r, _a, ctx) => {
       await resendVerificationEmail(ctx);
-      return true;
+      return { sent: true };
     },
-  }),
-  acceptAgreement: t.field({ type: Profile, authScopes: { signedIn: true }, resolve: (_r, _a, ctx) => acceptAgreement(ctx) }),
-  deleteAccount: t.boolean({
+  },
+  { outputFields: (t) => ({ sent: t.exposeBoolean('sent', { description: 'True once the mail is queued.' }) }) },
+);
+
+builder.relayMutationField(
+  'acceptAgreement',
+  null,
+  { authScopes: { signedIn: true }, description: 'Accepts the current distribution agreement.', resolve: async (_r, _a, ctx) => ({ viewer: await acceptAgreement(ctx) }) },
+  { outputFields: (t) => ({ viewer: t.field({ type: Profile, description: 'The profile with the agreement accepted.', resolve: (p) => p.viewer }) }) },
+);
+
+builder.relayMutationField(
+  'deleteAccount',
+  null,
+  {
     authScopes: { signedIn: true },
     description: 'Allowed only when every release is NOT_COMPLETED or BEFORE_CREATED; ends sessions and erases personal data.',
     resolve: async (_r, _a, ctx) => {
+      const deletedUserId = requireViewer(ctx.viewer).userId;
       await deleteAccount(ctx);
-      return true;
+      return { deletedUserId };
     },
-  }),
-}));
+  },
+  { outputFields: (t) => ({ deletedUserId: t.exposeID('deletedUserId', { description: 'The erased account.' }) }) },
+);

@@ -133,7 +133,7 @@ export function ProfileContactsForm({ profile, askParentEmail }: { profile: Acco
       disabled={!profile.viewerCan.changeEmail}
       onChangeEmail={async (newEmail) => {
         try {
-          await requestChange({ variables: { newEmail } });
+          await requestChange({ variables: { input: { newEmail } } });
         } catch (error) {
           throw toEmailChangeFailure(error);
         }

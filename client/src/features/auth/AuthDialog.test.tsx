@@ -104,7 +104,7 @@ test('a blocked account goes to /disabled', async () => {
 test('signing in goes to the remembered URL, else to the first page for the person', async () => {
   server.use(
     api.mutation(SignInMutation, () =>
-      HttpResponse.json({ data: { signIn: { id: 'u1', role: 'USER', onboarding: { firstIncompleteStep: null } } } }),
+      HttpResponse.json({ data: { signIn: { viewer: { id: 'u1', role: 'USER', onboarding: { firstIncompleteStep: null } } } } }),
     ),
   );
   window.localStorage.setItem(STORAGE_KEYS.authRedirectUrl, '/sales?year=2025');
@@ -133,7 +133,7 @@ describe('sign-up', () => {
     server.use(
       api.mutation(SignUpMutation, ({ variables }) => {
         sent = variables.input as Record<string, unknown>;
-        return HttpResponse.json({ data: { signUp: { id: 'u9' } } });
+        return HttpResponse.json({ data: { signUp: { viewer: { id: 'u9' } } } });
       }),
     );
     const user = await openSignUp();

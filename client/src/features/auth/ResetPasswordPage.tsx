@@ -27,7 +27,7 @@ function RequestResetForm() {
     <Form<{ email: string }>
       onSubmit={async ({ email }) => {
         try {
-          await request({ variables: { email: email.trim() } });
+          await request({ variables: { input: { email: email.trim() } } });
           setSent(true);
           return undefined;
         } catch (error) {
@@ -60,7 +60,7 @@ function NewPasswordForm({ token }: { token: string }) {
     <Form<{ password: string; confirm: string }>
       onSubmit={async ({ password }) => {
         try {
-          await reset({ variables: { token, password } });
+          await reset({ variables: { input: { token, password } } });
           setDone(true);
           return undefined;
         } catch (error) {

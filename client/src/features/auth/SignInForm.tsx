@@ -34,7 +34,7 @@ export function SignInForm({ onOutcome }: SignInFormProps) {
   const onSubmit = async ({ username, password }: SignInValues) => {
     try {
       const { data } = await signIn({ variables: { input: { username: username.trim(), password } } });
-      const profile = data?.signIn;
+      const profile = data?.signIn.viewer;
       const wanted = takeWantedUrl();
       const home = profile && profile.role !== 'USER' ? '/support' : profile?.onboarding.firstIncompleteStep ? '/on-boarding' : '/releases';
       onOutcome({ kind: 'signed-in', to: wanted ?? home });

@@ -25,7 +25,7 @@ function acceptSignUp() {
   server.use(
     api.mutation(SignUpMutation, ({ variables }) => {
       sent.push(variables.input as Record<string, unknown>);
-      return HttpResponse.json({ data: { signUp: { id: 'u1' } } });
+      return HttpResponse.json({ data: { signUp: { viewer: { id: 'u1' } } } });
     }),
   );
 }

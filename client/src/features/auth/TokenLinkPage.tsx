@@ -8,7 +8,7 @@ import { graphqlErrorInfo } from '../../lib/graphql-errors';
 
 export interface TokenLinkPageProps {
   title: string;
-  mutation: TypedDocumentNode<unknown, { token: string }>;
+  mutation: TypedDocumentNode<unknown, { input: { token: string } }>;
   successText: string;
 }
 
@@ -26,7 +26,7 @@ export function TokenLinkPage({ title, mutation, successText }: TokenLinkPagePro
       setState({ kind: 'failed', message: 'This link is not complete. Please open the link from the email again.' });
       return;
     }
-    send({ variables: { token } }).then(
+    send({ variables: { input: { token } } }).then(
       () => setState({ kind: 'done' }),
       (error: unknown) => setState({ kind: 'failed', message: graphqlErrorInfo(error).message }),
     );

@@ -3,10 +3,12 @@ import { graphql } from '../../gql';
 export const SignInMutation = graphql(`
   mutation SignIn($input: SignInInput!) {
     signIn(input: $input) {
-      id
-      role
-      onboarding {
-        firstIncompleteStep
+      viewer {
+        id
+        role
+        onboarding {
+          firstIncompleteStep
+        }
       }
     }
   }
@@ -15,32 +17,42 @@ export const SignInMutation = graphql(`
 export const SignUpMutation = graphql(`
   mutation SignUp($input: SignUpInput!) {
     signUp(input: $input) {
-      id
+      viewer {
+        id
+      }
     }
   }
 `);
 
 export const RequestPasswordResetMutation = graphql(`
-  mutation RequestPasswordReset($email: String!) {
-    requestPasswordReset(email: $email)
+  mutation RequestPasswordReset($input: RequestPasswordResetInput!) {
+    requestPasswordReset(input: $input) {
+      requested
+    }
   }
 `);
 
 export const ResetPasswordMutation = graphql(`
-  mutation ResetPassword($token: String!, $password: String!) {
-    resetPassword(token: $token, password: $password)
+  mutation ResetPassword($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      changed
+    }
   }
 `);
 
 export const ConfirmEmailMutation = graphql(`
-  mutation ConfirmEmail($token: String!) {
-    confirmEmail(token: $token)
+  mutation ConfirmEmail($input: ConfirmEmailInput!) {
+    confirmEmail(input: $input) {
+      confirmed
+    }
   }
 `);
 
 export const ConfirmEmailChangeMutation = graphql(`
-  mutation ConfirmEmailChange($token: String!) {
-    confirmEmailChange(token: $token)
+  mutation ConfirmEmailChange($input: ConfirmEmailChangeInput!) {
+    confirmEmailChange(input: $input) {
+      confirmed
+    }
   }
 `);
 

@@ -44,7 +44,7 @@ function renderEditor(release: ReleaseEditor_ReleaseFragment, heldBy: 'THIS_SESS
   server.use(
     api.query(ReleaseEditorQuery, () => HttpResponse.json({ data: editorData(release) })),
     api.mutation(AcquireReleaseLockMutation, () =>
-      HttpResponse.json({ data: { acquireReleaseLock: [{ lockType: 'release', acquired: heldBy === 'THIS_SESSION', heldBy, expiresAt: null }] } }),
+      HttpResponse.json({ data: { acquireReleaseLock: { locks: [{ lockType: 'release', acquired: heldBy === 'THIS_SESSION', heldBy, expiresAt: null }] } } }),
     ),
   );
   const router = createMemoryRouter(
@@ -241,9 +241,9 @@ test('credit edits send the version this tab knows, one after another, so quick 
   const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
   server.use(
     api.mutation(RemoveArtistCreditMutation, async ({ variables }) => {
-      sent.push(variables);
+      sent.push(variables.input);
       if (sent.length === 1) await firstAnswered;
-      credits = credits.filter((c) => c.id !== variables.id);
+      credits = credits.filter((c) => c.id !== variables.input.id);
       version += 1;
       return HttpResponse.json({ data: { removeArtistCredit: { release: editorRelease({ version, credits }) } } });
     }),

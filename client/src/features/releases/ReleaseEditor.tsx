@@ -53,8 +53,8 @@ function useReleaseLock(releaseId: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return undefined;
     const take = () =>
-      acquire({ variables: { releaseId, lockTypes: LOCK_TYPES } })
-        .then((r) => setHeldElsewhere((r.data?.acquireReleaseLock ?? []).some((l) => l.heldBy === 'OTHER_SESSION')))
+      acquire({ variables: { input: { releaseId, lockTypes: LOCK_TYPES } } })
+        .then((r) => setHeldElsewhere((r.data?.acquireReleaseLock.locks ?? []).some((l) => l.heldBy === 'OTHER_SESSION')))
         .catch(() => undefined);
     void take();
     const timer = window.setInterval(() => void take(), LOCK_RENEW_MS);

@@ -57,7 +57,7 @@ export const ReleaseCountsQuery = graphql(`
 `);
 
 export const CreateReleaseMutation = graphql(`
-  mutation CreateRelease($input: CreateReleaseInput) {
+  mutation CreateRelease($input: CreateReleaseInput!) {
     createRelease(input: $input) {
       release {
         id

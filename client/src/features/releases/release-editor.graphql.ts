@@ -167,8 +167,8 @@ export const ReopenReleaseMutation = graphql(`
 `);
 
 export const UploadCoverArtMutation = graphql(`
-  mutation UploadCoverArt($releaseId: ID!, $file: Upload!, $version: Int!) {
-    uploadCoverArt(releaseId: $releaseId, file: $file, version: $version) {
+  mutation UploadCoverArt($input: UploadCoverArtInput!) {
+    uploadCoverArt(input: $input) {
       release {
         ...ReleaseEditor_release
       }
@@ -177,8 +177,8 @@ export const UploadCoverArtMutation = graphql(`
 `);
 
 export const UploadTrackMutation = graphql(`
-  mutation UploadTrack($releaseId: ID!, $file: Upload!) {
-    uploadTrack(releaseId: $releaseId, file: $file) {
+  mutation UploadTrack($input: UploadTrackInput!) {
+    uploadTrack(input: $input) {
       track {
         id
       }
@@ -200,8 +200,8 @@ export const UpdateTrackMutation = graphql(`
 `);
 
 export const DeleteTrackMutation = graphql(`
-  mutation DeleteTrack($id: ID!, $version: Int!) {
-    deleteTrack(id: $id, version: $version) {
+  mutation DeleteTrack($input: DeleteTrackInput!) {
+    deleteTrack(input: $input) {
       deletedTrackId
       release {
         ...ReleaseEditor_release
@@ -211,8 +211,8 @@ export const DeleteTrackMutation = graphql(`
 `);
 
 export const ReorderTracksMutation = graphql(`
-  mutation ReorderTracks($releaseId: ID!, $trackIds: [ID!]!, $version: Int!) {
-    reorderTracks(releaseId: $releaseId, trackIds: $trackIds, version: $version) {
+  mutation ReorderTracks($input: ReorderTracksInput!) {
+    reorderTracks(input: $input) {
       release {
         ...ReleaseEditor_release
       }
@@ -231,8 +231,8 @@ export const AddArtistCreditMutation = graphql(`
 `);
 
 export const RemoveArtistCreditMutation = graphql(`
-  mutation RemoveArtistCredit($id: ID!, $version: Int!) {
-    removeArtistCredit(id: $id, version: $version) {
+  mutation RemoveArtistCredit($input: RemoveArtistCreditInput!) {
+    removeArtistCredit(input: $input) {
       release {
         ...ReleaseEditor_release
       }
@@ -241,8 +241,8 @@ export const RemoveArtistCreditMutation = graphql(`
 `);
 
 export const ApplyToAllTracksMutation = graphql(`
-  mutation ApplyToAllTracks($trackId: ID!, $version: Int!) {
-    applyToAllTracks(trackId: $trackId, version: $version) {
+  mutation ApplyToAllTracks($input: ApplyToAllTracksInput!) {
+    applyToAllTracks(input: $input) {
       release {
         ...ReleaseEditor_release
       }
@@ -251,12 +251,14 @@ export const ApplyToAllTracksMutation = graphql(`
 `);
 
 export const AcquireReleaseLockMutation = graphql(`
-  mutation AcquireReleaseLock($releaseId: ID!, $lockTypes: [String!]!) {
-    acquireReleaseLock(releaseId: $releaseId, lockTypes: $lockTypes) {
-      lockType
-      acquired
-      heldBy
-      expiresAt
+  mutation AcquireReleaseLock($input: AcquireReleaseLockInput!) {
+    acquireReleaseLock(input: $input) {
+      locks {
+        lockType
+        acquired
+        heldBy
+        expiresAt
+      }
     }
   }
 `);

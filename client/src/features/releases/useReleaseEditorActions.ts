@@ -60,16 +60,16 @@ export function useReleaseEditorActions(releaseId: string, loadedVersion?: numbe
     saveRelease: (input: Omit<UpdateReleaseInput, 'id' | 'version'>) => versioned((version) => updateRelease({ variables: { input: { ...input, id: releaseId, version } } })),
     submit: () => submitRelease({ variables: { id: releaseId } }),
     uploadCover: (file: File, onUploadProgress: Progress) =>
-      versioned((version) => uploadCoverArt({ variables: { releaseId, file, version }, context: { onUploadProgress } satisfies UploadContext })),
+      versioned((version) => uploadCoverArt({ variables: { input: { releaseId, file, version } }, context: { onUploadProgress } satisfies UploadContext })),
     uploadTrack: (file: File, onUploadProgress: Progress) =>
-      uploadTrack({ variables: { releaseId, file }, context: { onUploadProgress } satisfies UploadContext }),
+      uploadTrack({ variables: { input: { releaseId, file } }, context: { onUploadProgress } satisfies UploadContext }),
     saveTrack: (input: Omit<UpdateTrackInput, 'version'>) => versioned((version) => updateTrack({ variables: { input: { ...input, version } } })),
-    deleteTrack: (id: string) => versioned((version) => deleteTrack({ variables: { id, version } })),
-    reorder: (trackIds: string[]) => versioned((version) => reorderTracks({ variables: { releaseId, trackIds, version } })),
+    deleteTrack: (id: string) => versioned((version) => deleteTrack({ variables: { input: { id, version } } })),
+    reorder: (trackIds: string[]) => versioned((version) => reorderTracks({ variables: { input: { releaseId, trackIds, version } } })),
     addCredit: (role: ArtistRole, artistName: string, trackId?: string) =>
       versioned((version) => addArtistCredit({ variables: { input: { role, artistName, version, ...(trackId ? { trackId } : { releaseId }) } } })),
-    removeCredit: (id: string) => versioned((version) => removeArtistCredit({ variables: { id, version } })),
-    applyToAll: (trackId: string) => versioned((version) => applyToAllTracks({ variables: { trackId, version } })),
+    removeCredit: (id: string) => versioned((version) => removeArtistCredit({ variables: { input: { id, version } } })),
+    applyToAll: (trackId: string) => versioned((version) => applyToAllTracks({ variables: { input: { trackId, version } } })),
   };
 }
 

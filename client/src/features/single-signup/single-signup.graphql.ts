@@ -3,7 +3,9 @@ import { graphql } from '../../gql';
 export const SingleSignUpMutation = graphql(`
   mutation SingleSignUp($input: SignUpInput!) {
     signUp(input: $input) {
-      id
+      viewer {
+        id
+      }
     }
   }
 `);

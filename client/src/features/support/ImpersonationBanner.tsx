@@ -30,7 +30,7 @@ export function ImpersonationBanner() {
   const onStop = async () => {
     try {
       const { data } = await stop();
-      reloadAt(data?.stopActingAsUser ? '/support' : '/');
+      reloadAt(data?.stopActingAsUser.restored ? '/support' : '/');
     } catch (error) {
       setFailure(graphqlErrorInfo(error).message);
     }

@@ -34,8 +34,8 @@ test('support finds a user and acts as them, then the app goes to /releases', as
   server.use(
     api.query(SearchUsersQuery, () => HttpResponse.json({ data: { searchUsers: [summary] } })),
     api.mutation(ActAsUserMutation, ({ variables }) => {
-      actedFor = variables.userId;
-      return HttpResponse.json({ data: { actAsUser: { id: 'u1' } } });
+      actedFor = variables.input.userId;
+      return HttpResponse.json({ data: { actAsUser: { viewer: { id: 'u1' } } } });
     }),
   );
   const navigate = jest.fn();

@@ -40,7 +40,7 @@ export default function SupportPage({ navigate = reloadAt }: SupportPageProps) {
   const onActAs = async (userId: string) => {
     setRefusal(null);
     try {
-      await actAs({ variables: { userId } });
+      await actAs({ variables: { input: { userId } } });
       navigate('/releases');
     } catch (failure) {
       setRefusal(graphqlErrorInfo(failure).message);

@@ -27,8 +27,8 @@ test('support approves one withdrawal and rejects another; decided ones leave th
   };
   server.use(
     api.query(WithdrawalsAwaitingApprovalQuery, () => HttpResponse.json({ data: { withdrawalsAwaitingApproval: rows } })),
-    api.mutation(ApproveWithdrawalMutation, ({ variables }) => HttpResponse.json({ data: { approveWithdrawal: decide(String(variables.id), 'PENDING') } })),
-    api.mutation(RejectWithdrawalMutation, ({ variables }) => HttpResponse.json({ data: { rejectWithdrawal: decide(String(variables.id), 'REJECTED') } })),
+    api.mutation(ApproveWithdrawalMutation, ({ variables }) => HttpResponse.json({ data: { approveWithdrawal: { withdrawal: decide(String(variables.input.id), 'PENDING') } } })),
+    api.mutation(RejectWithdrawalMutation, ({ variables }) => HttpResponse.json({ data: { rejectWithdrawal: { withdrawal: decide(String(variables.input.id), 'REJECTED') } } })),
   );
   const user = userEvent.setup();
   render(

@@ -63,10 +63,10 @@ export function ApprovalList() {
               <td>{userEmail ?? '—'}</td>
               <td>{usd(w.amount)}</td>
               <td>
-                <Button size="small" onClick={() => void decide(`Approved ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => approve({ variables: { id: w.id } }))}>
+                <Button size="small" onClick={() => void decide(`Approved ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => approve({ variables: { input: { id: w.id } } }))}>
                   Approve {usd(w.amount)}
                 </Button>{' '}
-                <Button variant="secondary" size="small" onClick={() => void decide(`Rejected ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => reject({ variables: { id: w.id, reason: 'Rejected by support' } }))}>
+                <Button variant="secondary" size="small" onClick={() => void decide(`Rejected ${usd(w.amount)} for ${userEmail ?? 'the account'}`, () => reject({ variables: { input: { id: w.id, reason: 'Rejected by support' } } }))}>
                   Reject {usd(w.amount)}
                 </Button>
               </td>

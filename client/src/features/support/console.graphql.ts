@@ -178,19 +178,23 @@ export const StaffAccountQuery = graphql(`
 `);
 
 export const BlockUserMutation = graphql(`
-  mutation BlockUser($userId: ID!, $reason: String, $superBlock: Boolean) {
-    blockUser(userId: $userId, reason: $reason, superBlock: $superBlock) {
-      id
-      status
+  mutation BlockUser($input: BlockUserInput!) {
+    blockUser(input: $input) {
+      user {
+        id
+        status
+      }
     }
   }
 `);
 
 export const UnblockUserMutation = graphql(`
-  mutation UnblockUser($userId: ID!, $reason: String) {
-    unblockUser(userId: $userId, reason: $reason) {
-      id
-      status
+  mutation UnblockUser($input: UnblockUserInput!) {
+    unblockUser(input: $input) {
+      user {
+        id
+        status
+      }
     }
   }
 `);

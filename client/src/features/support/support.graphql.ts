@@ -16,15 +16,19 @@ export const SearchUsersQuery = graphql(`
 `);
 
 export const ActAsUserMutation = graphql(`
-  mutation ActAsUser($userId: ID!) {
-    actAsUser(userId: $userId) {
-      id
+  mutation ActAsUser($input: ActAsUserInput!) {
+    actAsUser(input: $input) {
+      viewer {
+        id
+      }
     }
   }
 `);
 
 export const StopActingAsUserMutation = graphql(`
   mutation StopActingAsUser {
-    stopActingAsUser
+    stopActingAsUser {
+      restored
+    }
   }
 `);

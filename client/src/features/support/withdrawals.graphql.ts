@@ -15,21 +15,25 @@ export const WithdrawalsAwaitingApprovalQuery = graphql(`
 `);
 
 export const ApproveWithdrawalMutation = graphql(`
-  mutation ApproveWithdrawal($id: ID!) {
-    approveWithdrawal(id: $id) {
-      id
-      status
-      awaitingApproval
+  mutation ApproveWithdrawal($input: ApproveWithdrawalInput!) {
+    approveWithdrawal(input: $input) {
+      withdrawal {
+        id
+        status
+        awaitingApproval
+      }
     }
   }
 `);
 
 export const RejectWithdrawalMutation = graphql(`
-  mutation RejectWithdrawal($id: ID!, $reason: String) {
-    rejectWithdrawal(id: $id, reason: $reason) {
-      id
-      status
-      awaitingApproval
+  mutation RejectWithdrawal($input: RejectWithdrawalInput!) {
+    rejectWithdrawal(input: $input) {
+      withdrawal {
+        id
+        status
+        awaitingApproval
+      }
     }
   }
 `);

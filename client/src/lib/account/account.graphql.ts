@@ -73,19 +73,25 @@ export const UpdateProfileMutation = graphql(`
 `);
 
 export const RequestEmailChangeMutation = graphql(`
-  mutation RequestEmailChange($newEmail: String!) {
-    requestEmailChange(newEmail: $newEmail)
+  mutation RequestEmailChange($input: RequestEmailChangeInput!) {
+    requestEmailChange(input: $input) {
+      message
+    }
   }
 `);
 
 export const ResendVerificationEmailMutation = graphql(`
   mutation ResendVerificationEmail {
-    resendVerificationEmail
+    resendVerificationEmail {
+      sent
+    }
   }
 `);
 
 export const SignOutMutation = graphql(`
   mutation SignOut {
-    signOut
+    signOut {
+      signedOut
+    }
   }
 `);

@@ -3,8 +3,8 @@ import { graphql } from '../../gql';
 // The ALTCHA widget fetches its challenge itself from GET /api/captcha/challenge?type=...
 
 export const SolveCaptchaMutation = graphql(`
-  mutation SolveCaptcha($code: String!, $type: String) {
-    solveCaptcha(code: $code, type: $type) {
+  mutation SolveCaptcha($input: SolveCaptchaInput!) {
+    solveCaptcha(input: $input) {
       solved
       unlocked
     }
@@ -12,13 +12,17 @@ export const SolveCaptchaMutation = graphql(`
 `);
 
 export const RequestUnlockLinkMutation = graphql(`
-  mutation RequestUnlockLink($username: String) {
-    requestUnlockLink(username: $username)
+  mutation RequestUnlockLink($input: RequestUnlockLinkInput!) {
+    requestUnlockLink(input: $input) {
+      requested
+    }
   }
 `);
 
 export const UnlockAccountMutation = graphql(`
-  mutation UnlockAccount($token: String!) {
-    unlockAccount(token: $token)
+  mutation UnlockAccount($input: UnlockAccountInput!) {
+    unlockAccount(input: $input) {
+      unlocked
+    }
   }
 `);

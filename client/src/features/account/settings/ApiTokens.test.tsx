@@ -37,7 +37,7 @@ test('lists tokens; a new token is shown once with a copy button', async () => {
   server.use(
     api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: tokens } })),
     api.mutation(CreateApiTokenMutation, ({ variables }) => {
-      const created = token('b2', String(variables.name));
+      const created = token('b2', String(variables.input.name));
       tokens = [...tokens, created];
       return HttpResponse.json({ data: { createApiToken: { token: 'cad_secret_value', apiToken: created } } });
     }),
@@ -62,7 +62,7 @@ test('lists tokens; a new token is shown once with a copy button', async () => {
 test('revoking removes the token from the list', async () => {
   server.use(
     api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: [token('a1', 'Label feed')] } })),
-    api.mutation(RevokeApiTokenMutation, ({ variables }) => HttpResponse.json({ data: { revokeApiToken: token(String(variables.id), 'Label feed', '2026-02-01T00:00:00.000Z') } })),
+    api.mutation(RevokeApiTokenMutation, ({ variables }) => HttpResponse.json({ data: { revokeApiToken: { apiToken: token(String(variables.input.id), 'Label feed', '2026-02-01T00:00:00.000Z') } } })),
   );
   const user = userEvent.setup();
   renderTokens();
@@ -77,7 +77,7 @@ test('a token is created with the chosen scopes and expiry, and its scopes and l
   server.use(
     api.query(ApiTokensQuery, () => HttpResponse.json({ data: { apiTokens: [used] } })),
     api.mutation(CreateApiTokenMutation, ({ variables }) => {
-      sent.push(variables);
+      sent.push(variables.input);
       return HttpResponse.json({ data: { createApiToken: { token: 'cad_x', apiToken: token('d4', 'Sales bot') } } });
     }),
   );

@@ -44,7 +44,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
     setFailure(null);
     setCopied(false);
     try {
-      const result = await create({ variables: { name: name.trim(), scopes, expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59Z`).toISOString() : null } });
+      const result = await create({ variables: { input: { name: name.trim(), scopes, expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59Z`).toISOString() : null } } });
       setSecret(result.data?.createApiToken.token ?? null);
       setName('');
     } catch (e) {
@@ -116,7 +116,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
                 {token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
               </td>
               <td>
-                <Button variant="danger" size="small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { id: token.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                <Button variant="danger" size="small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { input: { id: token.id } } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
                   Revoke
                 </Button>
               </td>

@@ -22,7 +22,7 @@ export function ChangePasswordForm({ disabled = false }: { disabled?: boolean })
   const onSubmit = async (values: PasswordValues, form: FormApi<PasswordValues>) => {
     setDone(false);
     try {
-      await change({ variables: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
+      await change({ variables: { input: { currentPassword: values.currentPassword, newPassword: values.newPassword } } });
       setDone(true);
       setTimeout(() => form.restart());
       return undefined;

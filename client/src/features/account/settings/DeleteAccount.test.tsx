@@ -25,7 +25,7 @@ test('asks for confirmation; keeping the account sends nothing and returns focus
   server.use(
     api.mutation(DeleteAccountMutation, () => {
       calls += 1;
-      return HttpResponse.json({ data: { deleteAccount: true } });
+      return HttpResponse.json({ data: { deleteAccount: { deletedUserId: 'u1' } } });
     }),
   );
   const user = userEvent.setup();
@@ -40,7 +40,7 @@ test('asks for confirmation; keeping the account sends nothing and returns focus
 });
 
 test('confirmed, the account is deleted and the person leaves for the start page', async () => {
-  server.use(api.mutation(DeleteAccountMutation, () => HttpResponse.json({ data: { deleteAccount: true } })));
+  server.use(api.mutation(DeleteAccountMutation, () => HttpResponse.json({ data: { deleteAccount: { deletedUserId: 'u1' } } })));
   const navigate = jest.fn();
   const user = userEvent.setup();
   renderDelete(navigate);

@@ -86,7 +86,7 @@ test('a server failure shows the server error; Use Another Paypal Account unlock
     api.query(PayPalAccountQuery, () => HttpResponse.json({ data: viewer(linked) })),
     api.mutation(UnlinkPayPalMutation, () => {
       linked = false;
-      return HttpResponse.json({ data: { unlinkPayPal: account(false) } });
+      return HttpResponse.json({ data: { unlinkPayPal: { account: account(false) } } });
     }),
     api.mutation(LinkPayPalMutation, () => new HttpResponse(null, { status: 500 })),
   );

@@ -35,7 +35,7 @@ export function Sessions() {
             <td>{when(s.lastSeenAt)}</td>
             <td>
               {!s.current && (
-                <Button variant="secondary" size="small" aria-label={`Sign out ${friendlyUserAgent(s.userAgent)}`} onClick={() => void revoke({ variables: { id: s.id } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
+                <Button variant="secondary" size="small" aria-label={`Sign out ${friendlyUserAgent(s.userAgent)}`} onClick={() => void revoke({ variables: { input: { id: s.id } } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
                   Sign out
                 </Button>
               )}

@@ -37,7 +37,9 @@ export const LinkPayPalMutation = graphql(`
 export const UnlinkPayPalMutation = graphql(`
   mutation UnlinkPayPal {
     unlinkPayPal {
-      ...PayPalAccountForm_account
+      account {
+        ...PayPalAccountForm_account
+      }
     }
   }
 `);

@@ -1,8 +1,10 @@
 import { graphql } from '../../../gql';
 
 export const ChangePasswordMutation = graphql(`
-  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
-    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)
+  mutation ChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input) {
+      changed
+    }
   }
 `);
 
@@ -29,8 +31,8 @@ export const ApiTokenRowFragment = graphql(`
 `);
 
 export const CreateApiTokenMutation = graphql(`
-  mutation CreateApiToken($name: String!, $scopes: [ApiTokenScope!], $expiresAt: DateTime) {
-    createApiToken(name: $name, scopes: $scopes, expiresAt: $expiresAt) {
+  mutation CreateApiToken($input: CreateApiTokenInput!) {
+    createApiToken(input: $input) {
       token
       apiToken {
         ...ApiTokenRow_token
@@ -40,9 +42,11 @@ export const CreateApiTokenMutation = graphql(`
 `);
 
 export const RevokeApiTokenMutation = graphql(`
-  mutation RevokeApiToken($id: ID!) {
-    revokeApiToken(id: $id) {
-      ...ApiTokenRow_token
+  mutation RevokeApiToken($input: RevokeApiTokenInput!) {
+    revokeApiToken(input: $input) {
+      apiToken {
+        ...ApiTokenRow_token
+      }
     }
   }
 `);
@@ -50,15 +54,19 @@ export const RevokeApiTokenMutation = graphql(`
 export const AcceptAgreementMutation = graphql(`
   mutation AcceptAgreement {
     acceptAgreement {
-      id
-      agreementAcceptedAt
+      viewer {
+        id
+        agreementAcceptedAt
+      }
     }
   }
 `);
 
 export const DeleteAccountMutation = graphql(`
   mutation DeleteAccount {
-    deleteAccount
+    deleteAccount {
+      deletedUserId
+    }
   }
 `);
 
@@ -78,8 +86,10 @@ export const SessionsQuery = graphql(`
 `);
 
 export const RevokeSessionMutation = graphql(`
-  mutation RevokeSession($id: ID!) {
-    revokeSession(id: $id)
+  mutation RevokeSession($input: RevokeSessionInput!) {
+    revokeSession(input: $input) {
+      revokedSessionId
+    }
   }
 `);
 

@@ -53,7 +53,7 @@ test('signed out: the password and the solved check sign in and return to the wa
   server.use(
     api.mutation(SignInMutation, ({ variables }) => {
       sent.push(variables.input);
-      return HttpResponse.json({ data: { signIn: { id: 'u1', role: 'USER', onboarding: { firstIncompleteStep: null } } } });
+      return HttpResponse.json({ data: { signIn: { viewer: { id: 'u1', role: 'USER', onboarding: { firstIncompleteStep: null } } } } });
     }),
   );
   const navigate = jest.fn();
@@ -100,7 +100,7 @@ test('signed in (locked while a session was open): the solved check alone unlock
   const sent: unknown[] = [];
   server.use(
     api.mutation(SolveCaptchaMutation, ({ variables }) => {
-      sent.push(variables);
+      sent.push(variables.input);
       return HttpResponse.json({ data: { solveCaptcha: { solved: true, unlocked: true } } });
     }),
   );
@@ -112,7 +112,7 @@ test('signed in (locked while a session was open): the solved check alone unlock
   await widgetState('verified', 'PAYLOAD-2');
   await user.click(within(form).getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/trends'));
-  expect(sent).toEqual([{ code: 'PAYLOAD-2', type: 'unlock' }]);
+  expect(sent).toEqual([{ code: 'PAYLOAD-2', type: 'UNLOCK' }]);
 });
 
 test('signed in: a refused solution is announced and the check starts over', async () => {
@@ -135,9 +135,9 @@ test('"Email me an unlock link" asks for the remembered account and says so with
   const requests: unknown[] = [];
   server.use(
     api.mutation(RequestUnlockLinkMutation, ({ variables }) => {
-      requests.push(variables);
+      requests.push(variables.input);
       return requests.length < 2
-        ? HttpResponse.json({ data: { requestUnlockLink: true } })
+        ? HttpResponse.json({ data: { requestUnlockLink: { requested: true } } })
         : HttpResponse.json({ data: null, errors: [{ message: 'Too many attempts. Please wait a few minutes and try again.', extensions: { code: 'RATE_LIMITED' } }] });
     }),
   );
@@ -160,9 +160,9 @@ test('when the server knows no account to mail, the form asks for the address, c
   const requests: unknown[] = [];
   server.use(
     api.mutation(RequestUnlockLinkMutation, ({ variables }) => {
-      requests.push(variables);
-      if (!variables.username) return HttpResponse.json(badInput('username is required', 'required', [{ field: 'username', key: 'required', message: 'username is required' }]));
-      return HttpResponse.json({ data: { requestUnlockLink: true } });
+      requests.push(variables.input);
+      if (!variables.input.username) return HttpResponse.json(badInput('username is required', 'required', [{ field: 'username', key: 'required', message: 'username is required' }]));
+      return HttpResponse.json({ data: { requestUnlockLink: { requested: true } } });
     }),
   );
   const user = userEvent.setup();
@@ -186,8 +186,8 @@ test('the mailed link (/captcha?unlock=…) unlocks once and then offers to cont
   const tokens: unknown[] = [];
   server.use(
     api.mutation(UnlockAccountMutation, ({ variables }) => {
-      tokens.push(variables.token);
-      return HttpResponse.json({ data: { unlockAccount: true } });
+      tokens.push(variables.input.token);
+      return HttpResponse.json({ data: { unlockAccount: { unlocked: true } } });
     }),
   );
   const navigate = jest.fn();

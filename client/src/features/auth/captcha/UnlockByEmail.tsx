@@ -29,7 +29,7 @@ export function UnlockByEmail() {
         setFailure(null);
         setSent(false);
         try {
-          await request({ variables: { username: askEmail ? email?.trim() : lockedUsername() } });
+          await request({ variables: { input: { username: askEmail ? email?.trim() : lockedUsername() } } });
           setSent(true);
         } catch (error) {
           const info = graphqlErrorInfo(error);

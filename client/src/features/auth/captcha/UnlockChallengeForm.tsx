@@ -44,7 +44,7 @@ export function UnlockChallengeForm({ navigate }: UnlockChallengeFormProps) {
 
   const onSubmit = async ({ username, password, code }: UnlockValues) => {
     try {
-      if (signedIn) await solve({ variables: { code: code ?? '', type: 'unlock' } });
+      if (signedIn) await solve({ variables: { input: { code: code ?? '', type: 'UNLOCK' } } });
       else await signIn({ variables: { input: { username: (username ?? '').trim(), password: password ?? '', captchaCode: code ?? '' } } });
       navigate(clearLock());
       return undefined;

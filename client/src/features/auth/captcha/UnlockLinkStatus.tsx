@@ -23,7 +23,7 @@ export function UnlockLinkStatus({ token, navigate, onUnlocked }: UnlockLinkStat
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    unlock({ variables: { token } }).then(
+    unlock({ variables: { input: { token } } }).then(
       () => {
         setState({ kind: 'done' });
         onUnlocked();

@@ -13,7 +13,7 @@ const server = useMswServer();
 
 const base = { enabled: true, hasSecret: false, recipientDpid: 'PADPIDA0000000000LOCAL', host: null, port: null, username: null, auth: null };
 const localDefault = { ...base, dspId: 1, dspName: 'Spotify', kind: 'LOCAL' as const, isDefault: true, recipientName: 'Spotify', path: '/data/deliveries/spotify' };
-const sftpStore = { ...base, dspId: 2, dspName: 'Deezer', kind: 'SFTP' as const, isDefault: false, recipientName: 'Deezer', recipientDpid: 'PADPIDA2011072101T', hasSecret: true, host: 'sftp.deezer.test', port: 22, username: 'cadence', path: '/incoming', auth: 'key' };
+const sftpStore = { ...base, dspId: 2, dspName: 'Deezer', kind: 'SFTP' as const, isDefault: false, recipientName: 'Deezer', recipientDpid: 'PADPIDA2011072101T', hasSecret: true, host: 'sftp.deezer.test', port: 22, username: 'cadence', path: '/incoming', auth: 'KEY' as const };
 
 function renderPage() {
   return render(
@@ -67,7 +67,7 @@ test('an admin points a store at SFTP with the keyboard: missing fields and the 
   expect(await within(form).findByRole('alert')).toHaveTextContent('recipientDpid must be PADPIDA');
   await user.click(within(form).getByRole('button', { name: 'Save endpoint' }));
   expect(await screen.findByText('Saved the endpoint of Spotify.')).toBeInTheDocument();
-  expect(sent[1]).toEqual({ dspId: 1, kind: 'SFTP', recipientDpid: 'PADPIDA0000000000LOCAL', recipientName: 'Spotify', host: 'sftp.example.test', port: 2222, username: 'cadence', auth: 'key', path: '/in', secret: 'KEY' });
+  expect(sent[1]).toEqual({ dspId: 1, kind: 'SFTP', recipientDpid: 'PADPIDA0000000000LOCAL', recipientName: 'Spotify', host: 'sftp.example.test', port: 2222, username: 'cadence', auth: 'KEY', path: '/in', secret: 'KEY' });
 });
 
 test('removing an endpoint sends the store back to the local folder', async () => {

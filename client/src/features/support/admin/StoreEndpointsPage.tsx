@@ -53,7 +53,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: (messa
     const common = { dspId: endpoint.dspId, kind: kind as StoreEndpointKind, recipientDpid: dpid.trim(), recipientName: endpoint.recipientName };
     const input =
       kind === 'SFTP'
-        ? { ...common, host: host.trim(), port: Number(port), username: username.trim(), auth: 'key', ...(path.trim() ? { path: path.trim() } : {}), ...(key.trim() ? { secret: key } : {}) }
+        ? { ...common, host: host.trim(), port: Number(port), username: username.trim(), auth: 'KEY' as const, ...(path.trim() ? { path: path.trim() } : {}), ...(key.trim() ? { secret: key } : {}) }
         : { ...common, ...(path.trim() ? { path: path.trim() } : {}) };
     try {
       await save({ variables: { input } });

@@ -235,8 +235,8 @@ test('archiving asks for confirmation first, and can be called off', async () =>
   server.use(
     listing(),
     api.mutation(DeleteInAppMessageMutation, ({ variables }) => {
-      archived.push(variables.id);
-      return HttpResponse.json({ data: { deleteInAppMessage: { deletedId: variables.id } } });
+      archived.push(variables.input.id);
+      return HttpResponse.json({ data: { deleteInAppMessage: { deletedId: variables.input.id } } });
     }),
   );
   const user = userEvent.setup();

@@ -76,7 +76,7 @@ export function InAppMessagesAdmin() {
   const onArchive = async (id: string) => {
     setArchiveError(null);
     try {
-      await deleteMessage({ variables: { id } });
+      await deleteMessage({ variables: { input: { id } } });
       setConfirmingId(null);
       setNotice('The message was archived.');
       void refetch();

@@ -58,8 +58,8 @@ export const UpdateInAppMessageMutation = graphql(`
 `);
 
 export const DeleteInAppMessageMutation = graphql(`
-  mutation DeleteInAppMessage($id: ID!) {
-    deleteInAppMessage(id: $id) {
+  mutation DeleteInAppMessage($input: DeleteInAppMessageInput!) {
+    deleteInAppMessage(input: $input) {
       deletedId
     }
   }

@@ -22,15 +22,15 @@ test('staff open a report review, attach one line to a track, leave another uncl
       HttpResponse.json({ data: { salesImportReview: variables.batchId === 'b1' ? lines : [], salesImportErrors: [{ lineNo: 4, message: 'Line 4: units "many" is not a whole number' }] } }),
     ),
     api.mutation(AttachSalesLineMutation, ({ variables }) => {
-      if (variables.trackId === 'nope') return HttpResponse.json({ errors: [{ message: 'No such track', extensions: { code: 'BAD_USER_INPUT' } }], data: null });
-      calls.push(`attach ${variables.lineId} ${variables.trackId}`);
-      lines = lines.filter((l) => l.id !== variables.lineId);
-      return HttpResponse.json({ data: { attachSalesLine: true } });
+      if (variables.input.trackId === 'nope') return HttpResponse.json({ errors: [{ message: 'No such track', extensions: { code: 'BAD_USER_INPUT' } }], data: null });
+      calls.push(`attach ${variables.input.lineId} ${variables.input.trackId}`);
+      lines = lines.filter((l) => l.id !== variables.input.lineId);
+      return HttpResponse.json({ data: { attachSalesLine: { lineId: String(variables.input.lineId), trackId: String(variables.input.trackId) } } });
     }),
     api.mutation(LeaveSalesLineUnclaimedMutation, ({ variables }) => {
-      calls.push(`leave ${variables.lineId}`);
-      lines = lines.filter((l) => l.id !== variables.lineId);
-      return HttpResponse.json({ data: { leaveSalesLineUnclaimed: true } });
+      calls.push(`leave ${variables.input.lineId}`);
+      lines = lines.filter((l) => l.id !== variables.input.lineId);
+      return HttpResponse.json({ data: { leaveSalesLineUnclaimed: { lineId: String(variables.input.lineId) } } });
     }),
   );
   const user = userEvent.setup();

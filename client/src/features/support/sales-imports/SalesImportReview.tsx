@@ -46,7 +46,7 @@ export function SalesImportReview({ batchId, name }: Props) {
     e.preventDefault();
     const trackId = (trackIds[line.id] ?? '').trim();
     if (!trackId) return setMessage({ kind: 'error', text: `Line ${line.lineNo}: enter the track ID to attach it to` });
-    void act(line.id, `Line ${line.lineNo} was attached and posted to the track's owner.`, () => attach({ variables: { lineId: line.id, trackId } }));
+    void act(line.id, `Line ${line.lineNo} was attached and posted to the track's owner.`, () => attach({ variables: { input: { lineId: line.id, trackId } } }));
   }
 
   return (
@@ -76,7 +76,7 @@ export function SalesImportReview({ batchId, name }: Props) {
                   <Button type="submit" disabled={busy === line.id}>
                     Attach line {line.lineNo}
                   </Button>
-                  <Button variant="secondary" disabled={busy === line.id} onClick={() => void act(line.id, `Line ${line.lineNo} was left unclaimed.`, () => leave({ variables: { lineId: line.id } }))}>
+                  <Button variant="secondary" disabled={busy === line.id} onClick={() => void act(line.id, `Line ${line.lineNo} was left unclaimed.`, () => leave({ variables: { input: { lineId: line.id } } }))}>
                     Leave line {line.lineNo} unclaimed
                   </Button>
                 </form>

@@ -41,13 +41,18 @@ export const SalesImportReviewQuery = graphql(`
 `);
 
 export const AttachSalesLineMutation = graphql(`
-  mutation AttachSalesLine($lineId: ID!, $trackId: ID!) {
-    attachSalesLine(lineId: $lineId, trackId: $trackId)
+  mutation AttachSalesLine($input: AttachSalesLineInput!) {
+    attachSalesLine(input: $input) {
+      lineId
+      trackId
+    }
   }
 `);
 
 export const LeaveSalesLineUnclaimedMutation = graphql(`
-  mutation LeaveSalesLineUnclaimed($lineId: ID!) {
-    leaveSalesLineUnclaimed(lineId: $lineId)
+  mutation LeaveSalesLineUnclaimed($input: LeaveSalesLineUnclaimedInput!) {
+    leaveSalesLineUnclaimed(input: $input) {
+      lineId
+    }
   }
 `);

@@ -86,9 +86,9 @@ test('blocking needs a reason, and super-blocks when asked', async () => {
     audit,
     api.query(StaffAccountQuery, () => HttpResponse.json({ data: current })),
     api.mutation(BlockUserMutation, ({ variables }) => {
-      sent = variables;
+      sent = variables.input;
       current = page('SUPER_BLOCKED', false, 'Fraud');
-      return HttpResponse.json({ data: { blockUser: { id: 'u1', status: 'SUPER_BLOCKED' } } });
+      return HttpResponse.json({ data: { blockUser: { user: { id: 'u1', status: 'SUPER_BLOCKED' } } } });
     }),
   );
   const user = userEvent.setup();
@@ -111,8 +111,8 @@ test('unblocking a blocked account', async () => {
     audit,
     api.query(StaffAccountQuery, () => HttpResponse.json({ data: page('BLOCKED', false, 'Spam') })),
     api.mutation(UnblockUserMutation, ({ variables }) => {
-      sent = variables;
-      return HttpResponse.json({ data: { unblockUser: { id: 'u1', status: 'ACTIVE' } } });
+      sent = variables.input;
+      return HttpResponse.json({ data: { unblockUser: { user: { id: 'u1', status: 'ACTIVE' } } } });
     }),
   );
   const user = userEvent.setup();

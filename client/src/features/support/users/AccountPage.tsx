@@ -42,10 +42,10 @@ function AccountStatusForm({ account, canLiftSuperBlock, onDone }: { account: Ac
           setProblem('Give a reason');
           return;
         }
-        await block({ variables: { userId: account.id, reason: reason.trim(), superBlock } });
+        await block({ variables: { input: { userId: account.id, reason: reason.trim(), superBlock } } });
         onDone(superBlock ? 'The account is super-blocked.' : 'The account is blocked.');
       } else {
-        await unblock({ variables: { userId: account.id, reason: reason.trim() || null } });
+        await unblock({ variables: { input: { userId: account.id, reason: reason.trim() || null } } });
         onDone('The account is active again.');
       }
       setReason('');
