@@ -114,6 +114,9 @@ describe('the same operations over REST, for partner tools', () => {
     expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'FTP', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
     expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'S3', recipientDpid: 'PADPIDA1', recipientName: 'S', settings: { bucket: 'b' } })).body.message).toBe('accessKeyId is required for a S3 endpoint');
     expect((await admin.rest('PUT', '/admin/store-endpoints/abc', { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
+    expect((await admin.rest('DELETE', '/admin/store-endpoints/1e3')).body).toEqual({ code: 'BAD_USER_INPUT', message: 'dspId must be a whole number', fieldErrors: [{ field: 'dspId', key: 'invalid', message: 'dspId must be a whole number' }] });
+    expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S', port: 1 })).body).toMatchObject({ message: 'Unknown field port', fieldErrors: [{ field: 'port', key: 'unknown-field' }] });
+    expect((await admin.rest('POST', '/admin/deliveries/not-an-id/acknowledge')).body).toMatchObject({ message: 'id must be an id' });
     for (const role of ['SUPPORT', 'USER'] as const) {
       const caller = await as(role);
       expect((await caller.rest('GET', '/admin/store-endpoints')).status).toBe(403);

@@ -174,3 +174,22 @@ test('staff upload a report over GraphQL (multipart): a batch and its job, audit
   expect(byArtist.body.data ?? null).toBeNull();
   expect(byArtist.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 });
+
+test('malformed filters are a 400 naming the parameter, with the legacy wording', async () => {
+  const { cookie } = await artist(70);
+  expect(await get('/api/sales?page=abc', cookie)).toMatchObject({
+    status: 400,
+    body: { code: 'BAD_USER_INPUT', message: 'page must be a whole number', fieldErrors: [{ field: 'page', key: 'invalid', message: 'page must be a whole number' }] },
+  });
+  const sort = await get('/api/sales?sortColumn=toString', cookie);
+  expect(sort).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^sortColumn must be one of /), fieldErrors: [{ field: 'sortColumn', key: 'invalid', message: 'Unknown sort column' }] } });
+  expect(sort.body.key).toBeUndefined();
+  expect(await get('/api/sales?sortDirection=up', cookie)).toMatchObject({ status: 400, body: { message: 'sortDirection must be asc or desc' } });
+  expect(await get('/api/sales?dateFrom=a&dateFrom=b', cookie)).toMatchObject({ status: 400, body: { message: 'dateFrom must be a string' } });
+  expect(await get('/api/sales/total?userId=a&userId=b', cookie)).toMatchObject({ status: 400, body: { message: 'userId must be a string' } });
+  expect(await get('/api/sales/annual?year=20x6', cookie)).toMatchObject({ status: 400, body: { message: 'year must be a whole number' } });
+  expect(await get("/api/analytics/trends/streams-per-track?$orderby=Name", cookie)).toMatchObject({ status: 400, body: { message: "$orderby must be 'Quantity desc'" } });
+  expect(await get('/api/analytics/trends/streams/x1', cookie)).toMatchObject({ status: 400, body: { message: 'outletId must be a whole number' } });
+  // Repeated and comma-separated lists still read as one list; a sort direction in capitals is still read.
+  expect(await get('/api/sales?services=a,b&services=c&sortDirection=DESC', cookie)).toMatchObject({ status: 200 });
+});
