@@ -12,7 +12,7 @@ import { HashMeter } from '../storage/meter.ts';
 import { S3Storage } from '../storage/s3.ts';
 import type { ObjectStorage, PutResult } from '../storage/storage.ts';
 import { startS3rver, type TestS3 } from '../../test/s3rver.ts';
-import { chunksOf, flac, jpeg, png, pngHeader, wav, wavHeader, withBigAppSegment } from './fixtures.ts';
+import { chunksOf, flac, jpeg, png, pngHeader, wav, wavHeader, withBigAppSegment } from './__test-support__/media-fixtures.ts';
 import { MediaError } from './media-error.ts';
 import { storeUpload, type StoreUploadOptions } from './upload-pipeline.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { TestBrowser, latestLink } from '../users/test-browser.ts';
+import { TestBrowser, latestLink } from '../../test/test-browser.ts';
 import { hashToken } from '../auth/session.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { solveAltcha } from './captcha-test-kit.ts';
+import { solveAltcha } from './__test-support__/captcha-kit.ts';
 import { CAPTCHA_ALGORITHM } from './captcha.service.ts';
 
 let server: TestServer;

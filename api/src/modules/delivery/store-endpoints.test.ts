@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { clientFor } from '../releases/release-test-kit.ts';
-import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './delivery-test-kit.ts';
+import { clientFor } from '../releases/__test-support__/release-kit.ts';
+import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './__test-support__/delivery-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: DeliveryServer;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe('marking a delivery acknowledged (staff)', () => {
 
     // The second store acknowledged by staff too: the release date has passed, so it goes LIVE.
     await support.gql(ACK, { input: { deliveryId: b!.id } });
-    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe(70);
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe(statusOrder('LIVE'));
     const missing = await support.gql(ACK, { input: { deliveryId: '00000000-0000-7000-8000-000000000000' } });
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
