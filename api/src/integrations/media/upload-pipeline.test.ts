@@ -57,6 +57,24 @@ describe('storeUpload to local storage', () => {
     expect(await readFile(path.join(dir, r.key))).toEqual(file);
   });
 
+  it("reads the title tag from the upload as it streams by, even after the audio data, without reading the stored file back", async () => {
+    const name = Buffer.from('Late Tags\0', 'latin1'); // an even size: RIFF chunks have no pad byte then
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.alloc(4), Buffer.from('INFOINAM'), Buffer.from([name.length, 0, 0, 0]), name]);
+    list.writeUInt32LE(list.length - 8, 4);
+    const file = Buffer.concat([wav({ frames: 44_100 * 3 }), list]);
+    file.writeUInt32LE(file.length - 8, 4); // the RIFF size covers the tag too
+    let reads = 0;
+    const get = storage.get.bind(storage);
+    storage.get = async (...args) => {
+      reads += 1;
+      return get(...args);
+    };
+    const r = await storeUpload(storage, body(file, 1000), AUDIO);
+    expect(r).toMatchObject({ title: 'Late Tags', audio: { durationMs: 3000 } });
+    expect(reads).toBe(0);
+    expect(await readFile(path.join(dir, r.key))).toEqual(file);
+  });
+
   it('stores a FLAC, and a 1600x1600 PNG and JPEG as cover art', async () => {
     expect(await storeUpload(storage, body(flac()), AUDIO)).toMatchObject({ format: 'flac', audio: { durationMs: 10_000 } });
     const p = await storeUpload(storage, body(await png(1600, 1600)), COVER);
