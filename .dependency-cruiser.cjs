@@ -1,8 +1,11 @@
 // The floor plan's import rules (docs/architecture.md). `npm run lint` runs them; a violation fails `npm test`.
 // Each rule's comment says why it exists; dependency-cruiser prints it beside the offending import.
 const TEST = '\\.test\\.tsx?$';
-// Test kits: shared test helpers, fixtures and fakes. Tests may use them; shipped code may not.
-const TEST_KITS = ['^api/src/test/', '(^|/)[^/]*test-(kit|utils|data|browser)[^/]*$', '(^|/)fixtures\\.ts$', '(^|/)fake-[^/]+$', '^client/test/'];
+// Test-support folders: shared test helpers, fixtures and fakes (api/src/test, client/test, and a
+// module's own __test-support__ folder beside it). Tests may use them; shipped code may not.
+const TEST_KITS = ['^api/src/test/', '(^|/)__test-support__/', '^client/test/'];
+// A file named like a test kit: it belongs in a test-support folder, where the rules above can see it.
+const KIT_NAMES = ['^(api/src|client/src|domain/src)/.*(test-(kit|utils|data|browser)|-kit|fixtures)[^/]*$', '^(api/src|client/src|domain/src)/.*/fake-[^/]+$'];
 const API_KITS = '^api/src/(graphql|http|db|jobs|integrations)/|^api/src/(config|logger|context|domain-error|module)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -91,7 +94,21 @@ module.exports = {
       comment: "Shipped code must run without the repository's scripts, benchmarks, e2e journeys or test kits.",
       severity: 'error',
       from: { path: '^(api/src|client/src|domain/src)/', pathNot: [TEST, '^api/src/scripts/', ...TEST_KITS] },
-      to: { path: ['^scripts/', '^bench/', '^e2e/', ...TEST_KITS] },
+      to: { path: ['^scripts/', '^bench/', '^e2e/'] },
+    },
+    {
+      name: 'shipped-code-imports-no-test-support',
+      comment: 'Test kits, fixtures and fakes live in test-support folders; shipped code never imports them, so no bundle or server module carries test code.',
+      severity: 'error',
+      from: { path: '^(api/src|client/src|domain/src)/', pathNot: [TEST, ...TEST_KITS] },
+      to: { path: TEST_KITS },
+    },
+    {
+      name: 'test-kits-live-in-test-support-folders',
+      comment: 'A test kit beside production code looks like production code; move it into the module\'s __test-support__ folder (or api/src/test, client/test).',
+      severity: 'error',
+      from: {},
+      to: { path: KIT_NAMES, pathNot: TEST_KITS },
     },
   ],
   options: {

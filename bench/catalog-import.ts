@@ -9,9 +9,9 @@
  */
 import { Readable } from 'node:stream';
 import { completeUpc } from '@cadence/domain/upc';
-import { wav } from '../api/src/integrations/media/fixtures.ts';
-import { startReleaseServer } from '../api/src/modules/releases/release-test-kit.ts';
-import { catalogCsv, makeZip, runImportJobs, type CsvRow } from '../api/src/modules/releases/catalog-test-kit.ts';
+import { wav } from '../api/src/integrations/media/__test-support__/media-fixtures.ts';
+import { startReleaseServer } from '../api/src/modules/releases/__test-support__/release-kit.ts';
+import { catalogCsv, makeZip, runImportJobs, type CsvRow } from '../api/src/modules/releases/__test-support__/catalog-kit.ts';
 import { buildUser, sessionCookieFor } from '../api/src/test/factories.ts';
 import { storeAudio } from '../api/src/modules/uploads/uploads.service.ts';
 

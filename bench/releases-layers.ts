@@ -7,7 +7,8 @@
  *   npx tsx bench/releases-layers.ts     # PostgreSQL at 127.0.0.1:5432 (BENCH_DATABASE_URL to change)
  */
 import { buildSchema, execute, parse } from 'graphql';
-import { createTestDatabase, type SqlRunner } from '../api/src/db/database.ts';
+import { type SqlRunner } from '../api/src/db/database.ts';
+import { createTestDatabase } from '../api/src/test/test-database.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
 import { schema } from '../api/src/server/schema.ts';

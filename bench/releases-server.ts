@@ -11,16 +11,17 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
-import { createTestDatabase } from '../api/src/db/database.ts';
+import { createTestDatabase } from '../api/src/test/test-database.ts';
 import { createApp } from '../api/src/server/app.ts';
 import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seedReleases } from './seed-releases.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 const url = process.env.BENCH_DATABASE_URL;
 const db = await createTestDatabase({ databaseUrl: url, poolSize: 10 });
 const user = { id: (await seedReleases(db.prisma)).userId };
 const cookie = await sessionCookieFor(db.prisma, user.id);
-const draft = await db.prisma.release.create({ data: { userId: user.id, title: 'Upload target', status: 0, genreId: '2751', languageId: 'EN' } });
+const draft = await db.prisma.release.create({ data: { userId: user.id, title: 'Upload target', status: statusOrder('NOT_COMPLETED'), genreId: '2751', languageId: 'EN' } });
 
 const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cadence-bench-')) });
 const appServer = http.createServer();

@@ -18,12 +18,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { createTestDatabase } from '../api/src/db/database.ts';
+import { createTestDatabase } from '../api/src/test/test-database.ts';
 import { copyLine } from '../api/src/db/copy.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { fileChecksum, registerSalesBatch, runSalesImport } from '../api/src/modules/sales/sales-import.service.ts';
 import { checkLedger } from '../api/src/modules/ledger/ledger.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 const LINES = Number(process.env.BENCH_SALES_LINES ?? 1_000_000);
 const USERS = Number(process.env.BENCH_SALES_USERS ?? 200);
@@ -39,7 +40,7 @@ try {
   const isrcs: string[] = [];
   for (let u = 0; u < USERS; u += 1) {
     const user = await db.prisma.user.create({ data: { email: `bench${u}@bench.test`, emailNormalized: `bench${u}@bench.test`, firstName: 'B', lastName: String(u) } });
-    const release = await db.prisma.release.create({ data: { userId: user.id, title: `Release ${u}`, status: 70, upc: `9${String(u).padStart(11, '0')}` } });
+    const release = await db.prisma.release.create({ data: { userId: user.id, title: `Release ${u}`, status: statusOrder('LIVE'), upc: `9${String(u).padStart(11, '0')}` } });
     const tracks = Array.from({ length: TRACKS_PER_USER }, (_, t) => ({ userId: user.id, releaseId: release.id, title: `Track ${u}-${t}`, isrc: `QZB${String(u).padStart(5, '0')}${String(t).padStart(4, '0')}` }));
     await db.prisma.track.createMany({ data: tracks });
     isrcs.push(...tracks.map((t) => t.isrc));

@@ -23,13 +23,15 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../api/src/config.ts';
 import { createLogger } from '../api/src/logger.ts';
-import { createTestDatabase, type SqlRunner } from '../api/src/db/database.ts';
+import { type SqlRunner } from '../api/src/db/database.ts';
+import { createTestDatabase } from '../api/src/test/test-database.ts';
 import { createApp } from '../api/src/server/app.ts';
 import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { SALES_SERVICE_NAMES, serviceForLabel } from '../api/src/modules/sales/sales-names.ts';
 import { rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 10_000_000);
 const USERS = Math.max(3, Number(process.env.BENCH_USERS ?? 2_000));
@@ -62,7 +64,7 @@ try {
   for (let u0 = 0; u0 < USERS; u0 += 1000) {
     const us = Array.from({ length: Math.min(1000, USERS - u0) }, (_, i) => u0 + i);
     await db.prisma.user.createMany({ data: us.map((u) => ({ id: userId(u), email: `bench${u}@bench.test`, emailNormalized: `bench${u}@bench.test`, firstName: 'Bench', lastName: String(u) })) });
-    await db.prisma.release.createMany({ data: us.map((u) => ({ id: releaseId(u), userId: userId(u), title: `Release ${u}`, status: 70, upc: `9${pad(u, 11)}`, releaseDate: start })) });
+    await db.prisma.release.createMany({ data: us.map((u) => ({ id: releaseId(u), userId: userId(u), title: `Release ${u}`, status: statusOrder('LIVE'), upc: `9${pad(u, 11)}`, releaseDate: start })) });
     await db.prisma.track.createMany({
       data: us.flatMap((u) => Array.from({ length: TRACKS_PER_USER }, (_, t) => ({ id: trackId(u, t), userId: userId(u), releaseId: releaseId(u), title: `Track ${u}-${t}`, isrc: `QZB${pad(u, 5)}${pad(t, 4)}` }))),
     });

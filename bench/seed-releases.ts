@@ -3,13 +3,14 @@ import type { PrismaClient } from '../api/src/generated/prisma/client.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { buildUser } from '../api/src/test/factories.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 export async function seedReleases(prisma: PrismaClient): Promise<{ userId: string }> {
   await seed(prisma, { demo: false, hashPassword });
   const user = await buildUser(prisma);
   for (let r = 0; r < 20; r++) {
     const release = await prisma.release.create({
-      data: { userId: user.id, title: `Release ${r + 1}`, status: 70, releaseDate: new Date('2026-01-15T00:00:00Z'), genreId: '2751', languageId: 'EN' },
+      data: { userId: user.id, title: `Release ${r + 1}`, status: statusOrder('LIVE'), releaseDate: new Date('2026-01-15T00:00:00Z'), genreId: '2751', languageId: 'EN' },
     });
     for (let t = 0; t < 3; t++) {
       const track = await prisma.track.create({

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startFakeSftpServer, type FakeSftpServer } from '../../api/src/integrations/stores/fake-sftp-server.ts';
-import { ernSchemaErrors } from '../../api/src/integrations/ddex/ern-test-kit.ts';
+import { startFakeSftpServer, type FakeSftpServer } from '../../api/src/integrations/stores/__test-support__/fake-sftp-server.ts';
+import { ernSchemaErrors } from '../../api/src/integrations/ddex/__test-support__/ern-kit.ts';
 import { completeDraft, releaseStatus } from '../e2e-test-kit.ts';
 
 // Issue 14, the whole chain: the artist submits; support approves in the console; the delivery job

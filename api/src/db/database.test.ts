@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureMigrationLock, openSchemaEngine } from './schema-engine.ts';
-import { createTestDatabase, openDatabase, type Database } from './database.ts';
+import { openDatabase, type Database } from './database.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { StartupError } from './startup-error.ts';
 
 const schemaPath = fileURLToPath(new URL('../../../prisma/schema.prisma', import.meta.url));

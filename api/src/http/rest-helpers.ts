@@ -5,8 +5,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { badInput, DomainError, peopleMessage } from '../domain-error.ts';
 import type { AppContext } from '../context.ts';
 import type { ByteRange } from '../integrations/storage/storage.ts';
-import { boolean, coerce, enums, integer, literal, optional, pattern, refine, string, Struct, type, union, validate as check } from 'superstruct';
+import { array, boolean, coerce, enums, integer, literal, optional, pattern, refine, string, Struct, type, union, validate as check } from 'superstruct';
 import { validateShape } from '@cadence/domain/validators';
+import { parseBody } from './rest-body.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -92,13 +93,22 @@ export async function sendFileRange(req: Request, res: Response, file: Rangeable
 export interface LegacyWording {
   sentences?: Readonly<Record<string, string>>;
   noKey?: readonly string[];
+  /**
+   * The account paths' wording instead (rest-body.ts): each failing field listed as "Unknown field
+   * x", "x is required" or "x has the wrong type", at most 20, with keys per field.
+   */
+  listed?: boolean;
 }
+
+/** The account paths' wording: every failing field listed (see LegacyWording.listed). */
+export const LISTED: LegacyWording = { listed: true };
 
 /**
  * The one validate step of a route: the body (or query) against its shape, or a 400 naming each
  * field. A failure of the whole value (not an object, not a list) names no field.
  */
 export function validate<T, S>(struct: Struct<T, S>, value: unknown, wording?: LegacyWording): T {
+  if (wording?.listed) return parseBody(struct, value);
   const result = validateShape(struct, value ?? {});
   if (result.ok) return result.value;
   const failures = Object.entries(result.errors).map(([field, e]) => ({ field, key: e.key, message: e.message }));
@@ -122,7 +132,11 @@ export function worded<T, S>(struct: Struct<T, S>, key: string, message: string,
   return new Struct<T, S>({
     type: struct.type,
     schema: struct.schema,
-    coercer: (value) => check(value, struct, { coerce: true })[1] ?? value,
+    // A coercion to undefined ('' or null read as absent) is a result, not a failure to coerce.
+    coercer: (value) => {
+      const [error, coerced] = check(value, struct, { coerce: true });
+      return error ? value : coerced;
+    },
     validator: (value, ctx) => (check(value, struct)[0] ? { errorKey: key, message, ...(field ? { path: [...ctx.path, field], key: field } : {}) } : true),
   });
 }
@@ -147,6 +161,35 @@ export function boolQuery(name: string) {
 /** An optional string query or body field ('' is absent); anything else is "<name> must be a string". */
 export function optionalText(name: string) {
   return worded(coerce(optional(string()), literal(''), () => undefined), 'invalid-type', `${name} must be a string`);
+}
+
+/** An optional whole-number query or path parameter: up to `digits` digits; '' is absent. */
+export function wholeNumberParam(name: string, digits = 7) {
+  return worded(
+    coerce(optional(integer()), union([literal(''), pattern(string(), new RegExp(`^\\d{1,${digits}}$`))]), (v) => (v === '' ? undefined : Number(v))),
+    'invalid',
+    `${name} must be a whole number`,
+  );
+}
+
+/**
+ * An optional list query parameter, repeated (?a=x&a=y) or comma-separated; blanks are dropped,
+ * at most `max` values are kept, and an empty list is absent.
+ */
+export function listQuery(name: string, max = 200) {
+  return worded(
+    coerce(optional(array(string())), union([string(), array(string())]), (v) => {
+      const values = (Array.isArray(v) ? v : [v]).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+      return values.length ? values.slice(0, max) : undefined;
+    }),
+    'invalid-type',
+    `${name} must be text`,
+  );
+}
+
+/** The field names of a `type({...})` query struct: legacy query refusals carry no top-level key. */
+export function fieldNames<T, S>(struct: Struct<T, S>): string[] {
+  return Object.keys(struct.schema as object);
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
-import { createTestDatabase } from '../db/database.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { createLogger } from '../logger.ts';
 import { JobWorker, backoffMs, enqueueJob, isDeadWorker, scheduleNextRun } from './job-queue.ts';
 

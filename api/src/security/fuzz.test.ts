@@ -25,7 +25,7 @@ import {
 import { buildUser, sessionCookieFor } from '../test/factories.ts';
 import { graphqlSchema } from '../test/harness.ts';
 import { rootFields, routeTable, type ForeignIds, type Route } from '../test/surface.ts';
-import { clientFor, startReleaseServer } from '../modules/releases/release-test-kit.ts';
+import { clientFor, startReleaseServer } from '../modules/releases/__test-support__/release-kit.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SIZE_CAP = 1_000_000;

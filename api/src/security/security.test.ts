@@ -14,11 +14,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type GraphQLField } from 'graphql';
-import { png, wav } from '../integrations/media/fixtures.ts';
+import { png, wav } from '../integrations/media/__test-support__/media-fixtures.ts';
 import { bearerFor, buildUser, sessionCookieFor } from '../test/factories.ts';
 import { graphqlSchema } from '../test/harness.ts';
 import { buildOperation, rootFields, routeTable, type ForeignIds, type RootField, type Route, uploadPaths } from '../test/surface.ts';
-import { clientFor, startReleaseServer } from '../modules/releases/release-test-kit.ts';
+import { clientFor, startReleaseServer } from '../modules/releases/__test-support__/release-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 type Role = 'anonymous' | 'otherUser' | 'actingAs' | 'support';
 const REFUSAL_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'];
@@ -170,7 +171,7 @@ beforeAll(async () => {
   await client.rest('PUT', `/track/${track.body.id}`, { title: `${marker} track` });
   const cover = await client.upload('/releases/cover-upload', { releaseId: draft.body.id }, { data: await png(1600, 1600), name: 'c.png', type: 'image/png' });
   expect(cover.status).toBeLessThan(300);
-  const live = await server.prisma.release.create({ data: { userId: owner.id, title: `${marker} live`, status: 70, upc: '0860000000017' } });
+  const live = await server.prisma.release.create({ data: { userId: owner.id, title: `${marker} live`, status: statusOrder('LIVE'), upc: '0860000000017' } });
   await bearerFor(server.prisma, owner.id);
   const invited = await client.gql('mutation($e: [String!]!) { sendInvitations(input: { emails: $e }) { invitations { id } } }', { e: [`${marker}.friend@example.com`] });
   expect(invited.body.errors).toBeUndefined();

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { wav } from '../integrations/media/fixtures.ts';
-import { signedInUser, startReleaseServer } from '../modules/releases/release-test-kit.ts';
+import { wav } from '../integrations/media/__test-support__/media-fixtures.ts';
+import { signedInUser, startReleaseServer } from '../modules/releases/__test-support__/release-kit.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>%CADENCE_TITLE%</title><meta name="description" content="%CADENCE_DESCRIPTION%" /><link rel="icon" type="image/svg+xml" href="%CADENCE_FAVICON%" /><!--cadence-boot--></head><body><div id="root"><!--app-html--></div></body></html>`;
 const FAKE_ENTRY = `

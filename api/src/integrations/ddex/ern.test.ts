@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildNewReleaseMessage, displayArtistName, isoDuration, releaseProfile, releaseType } from './ern.ts';
-import { ernSchemaErrors, sampleErnInput, sampleTrack } from './ern-test-kit.ts';
+import { ernSchemaErrors, sampleErnInput, sampleTrack } from './__test-support__/ern-kit.ts';
 
 const base = sampleErnInput();
 

@@ -5,7 +5,7 @@ import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { closeSmtpPools, sendSmtp, SmtpError, type SmtpSendOptions } from './smtp.ts';
 import { createMailer, mailJobHandlers, OutboxMailer, QueuedSmtpMailer, SEND_MAIL_JOB } from './mailer.ts';
-import { createTestDatabase } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { createLogger } from '../../logger.ts';
 import { JobWorker } from '../../jobs/job-queue.ts';
 import { buildUser } from '../../test/factories.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseBuffer } from 'music-metadata';
 import { assertDeliverableAudio, inspectAudio, NOT_PCM_REASON, type AudioInfo } from './audio.ts';
-import { chunksOf, flac, png, wav, wavHeader } from './fixtures.ts';
+import { chunksOf, flac, png, wav, wavHeader } from './__test-support__/media-fixtures.ts';
 import { MediaError } from './media-error.ts';
 
 const stream = (buf: Buffer, size = 4096) => Readable.from(chunksOf(buf, size), { objectMode: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import { chunksOf, jpeg, png, pngHeader, wav, withBigAppSegment } from './fixtures.ts';
+import { chunksOf, jpeg, png, pngHeader, wav, withBigAppSegment } from './__test-support__/media-fixtures.ts';
 import { assertCoverArt, assertDecodes, inspectImage, type ImageInfo } from './image.ts';
 import { MediaError } from './media-error.ts';
 

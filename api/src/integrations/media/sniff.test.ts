@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { flac, jpeg, png, wav } from './fixtures.ts';
+import { flac, jpeg, png, wav } from './__test-support__/media-fixtures.ts';
 import { sniff } from './sniff.ts';
 
 describe('sniff', () => {

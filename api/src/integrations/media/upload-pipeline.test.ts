@@ -12,7 +12,7 @@ import { HashMeter } from '../storage/meter.ts';
 import { S3Storage } from '../storage/s3.ts';
 import type { ObjectStorage, PutResult } from '../storage/storage.ts';
 import { startS3rver, type TestS3 } from '../../test/s3rver.ts';
-import { chunksOf, flac, jpeg, png, pngHeader, wav, wavHeader, withBigAppSegment } from './fixtures.ts';
+import { chunksOf, flac, jpeg, png, pngHeader, wav, wavHeader, withBigAppSegment } from './__test-support__/media-fixtures.ts';
 import { MediaError } from './media-error.ts';
 import { storeUpload, type StoreUploadOptions } from './upload-pipeline.ts';
 
@@ -54,6 +54,24 @@ describe('storeUpload to local storage', () => {
       audio: { sampleRate: 44_100, bitDepth: 16, channels: 2, durationMs: 2000 },
     });
     expect(r.key).toMatch(/^audio\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.wav$/);
+    expect(await readFile(path.join(dir, r.key))).toEqual(file);
+  });
+
+  it("reads the title tag from the upload as it streams by, even after the audio data, without reading the stored file back", async () => {
+    const name = Buffer.from('Late Tags\0', 'latin1'); // an even size: RIFF chunks have no pad byte then
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.alloc(4), Buffer.from('INFOINAM'), Buffer.from([name.length, 0, 0, 0]), name]);
+    list.writeUInt32LE(list.length - 8, 4);
+    const file = Buffer.concat([wav({ frames: 44_100 * 3 }), list]);
+    file.writeUInt32LE(file.length - 8, 4); // the RIFF size covers the tag too
+    let reads = 0;
+    const get = storage.get.bind(storage);
+    storage.get = async (...args) => {
+      reads += 1;
+      return get(...args);
+    };
+    const r = await storeUpload(storage, body(file, 1000), AUDIO);
+    expect(r).toMatchObject({ title: 'Late Tags', audio: { durationMs: 3000 } });
+    expect(reads).toBe(0);
     expect(await readFile(path.join(dir, r.key))).toEqual(file);
   });
 

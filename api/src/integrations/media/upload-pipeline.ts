@@ -5,7 +5,8 @@
  * (plus the storage driver's part buffer) whatever the file size.
  */
 import { parseStream } from 'music-metadata';
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import { toBytes } from '../storage/meter.ts';
 import { newObjectKey, type ObjectKind, type ObjectStorage } from '../storage/storage.ts';
 import {
@@ -47,19 +48,31 @@ export interface StoredUpload {
   image?: ImageInfo;
 }
 
-/** The title tag of a stored audio file, read with music-metadata; nothing when absent or unreadable. */
-async function titleTag(storage: ObjectStorage, key: string, contentType: string): Promise<string | undefined> {
-  let stream: Readable | undefined;
-  try {
-    stream = await storage.get(key);
-    const { common } = await parseStream(stream, { mimeType: contentType }, { skipCovers: true, duration: false });
-    const title = common.title?.replace(/\s+/g, ' ').trim();
-    return title ? title : undefined;
-  } catch {
-    return undefined; // a tag we cannot read is no reason to refuse audio that passed our checks
-  } finally {
-    stream?.destroy();
-  }
+/**
+ * Reads the audio's own title tag with music-metadata from a tee of the upload as it streams by
+ * (so a 2 GB file is not read back from storage for a few bytes of tag). The tee never holds the
+ * upload back for long: once music-metadata has what it needs, or gives up, the rest is discarded.
+ */
+function titleTee(contentType: string) {
+  const tee = new PassThrough();
+  let settled = false;
+  const title = parseStream(tee, { mimeType: contentType }, { skipCovers: true, duration: false })
+    .then(({ common }) => common.title?.replace(/\s+/g, ' ').trim() || undefined)
+    .catch(() => undefined) // a tag we cannot read is no reason to refuse audio that passed our checks
+    .finally(() => {
+      settled = true;
+      tee.resume(); // music-metadata stopped reading: let the rest flow away
+    });
+  return {
+    title,
+    /** Passes a chunk on, waiting for music-metadata to catch up (never past the end of its parse). */
+    async write(chunk: Buffer) {
+      if (settled || tee.destroyed) return;
+      if (!tee.write(chunk)) await Promise.race([once(tee, 'drain').catch(() => undefined), title]);
+    },
+    end: () => tee.end(),
+    abort: () => tee.destroy(),
+  };
 }
 
 const UNSUPPORTED_ANY_REASON = 'Unsupported file type. Upload a WAV or FLAC audio file, or a JPG or PNG image';
@@ -117,6 +130,7 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
   } else {
     inspector = createImageInspector();
   }
+  const tags = kind === 'audio' ? titleTee(contentType) : undefined;
   const inspect = (chunk: Buffer) => {
     inspector.push(chunk);
     if (kind === 'image' && enforce && inspector.done && !imageChecked) {
@@ -125,19 +139,25 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
     }
   };
 
+  let fed = false;
   async function* passThrough(): AsyncGenerator<Buffer> {
     try {
       inspect(head);
+      await tags?.write(head);
       yield head;
       for (;;) {
         const r = await input.next();
         if (r.done) break;
         const chunk = toBytes(r.value);
         inspect(chunk);
+        await tags?.write(chunk);
         yield chunk;
       }
+      tags?.end();
       settled = true;
+      fed = true;
     } finally {
+      if (!fed) tags?.abort(); // refused or cut short: the tag no longer matters
       await letGo();
     }
   }
@@ -147,6 +167,7 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
   const stored = await storage
     .put(key, Readable.from(passThrough(), { objectMode: false }), { contentType, maxBytes: opts.maxBytes })
     .catch(async (err: unknown) => {
+      tags?.abort();
       await letGo(); // in case the driver failed before reading the body at all
       await storage.delete(key).catch(() => undefined);
       throw err;
@@ -157,7 +178,7 @@ export async function storeUpload(storage: ObjectStorage, body: Readable, opts: 
     const info = inspector.end();
     if (kind === 'audio') {
       if (enforce) assertDeliverableAudio(info as AudioInfo, opts.audioLimits);
-      const title = await titleTag(storage, key, contentType);
+      const title = await tags?.title;
       return { ...stored, kind, format: type, contentType, audio: info as AudioInfo, ...(title ? { title } : {}) };
     }
     if (enforce) assertCoverArt(info as ImageInfo, opts.coverLimits);

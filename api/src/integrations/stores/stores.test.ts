@@ -11,7 +11,7 @@ import { LocalFolderStore, parseAcknowledgement } from './local-folder.ts';
 import { SftpStore } from './sftp.ts';
 import { S3Store } from './s3.ts';
 import { simulateStore } from './store-simulator.ts';
-import { startFakeSftpServer, type FakeSftpServer } from './fake-sftp-server.ts';
+import { startFakeSftpServer, type FakeSftpServer } from './__test-support__/fake-sftp-server.ts';
 
 const ERN = '<?xml version="1.0"?><ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><MessageHeader><MessageId>MSG-42</MessageId></MessageHeader></ern:NewReleaseMessage>';
 const AUDIO = Buffer.alloc(300_000, 7);

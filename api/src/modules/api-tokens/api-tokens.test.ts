@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/session.service.ts';
-import { TestBrowser } from '../users/test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 
 let server: TestServer;
 beforeAll(async () => {

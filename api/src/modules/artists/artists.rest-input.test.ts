@@ -1,7 +1,7 @@
 /** Malformed REST input to /api/artists is a 400 with the legacy wording, never a 500 (issue 17). */
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { wav } from '../../integrations/media/fixtures.ts';
-import { signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { signedInUser, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;

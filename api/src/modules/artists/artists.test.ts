@@ -1,6 +1,6 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { wav } from '../../integrations/media/fixtures.ts';
-import { releaseVersion, signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { releaseVersion, signedInUser, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 

@@ -4,9 +4,9 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from './password.ts';
-import { TestBrowser } from '../users/test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 import { hit } from '../rate-limit/rate-limit.service.ts';
-import { solveAltcha, tamperAltcha } from '../captcha/captcha-test-kit.ts';
+import { solveAltcha, tamperAltcha } from '../captcha/__test-support__/captcha-kit.ts';
 import { CAPTCHA_ALGORITHM, captchaSecrets } from '../captcha/captcha.service.ts';
 
 let server: TestServer;

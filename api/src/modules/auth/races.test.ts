@@ -4,13 +4,13 @@
  * where requests really run at once on several connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { wav } from '../../integrations/media/fixtures.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { clientFor, startReleaseServer } from '../releases/release-test-kit.ts';
+import { clientFor, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { MAX_ACTIVE_TOKENS } from '../api-tokens/api-tokens.service.ts';
 import { SIGN_IN_PER_IP } from '../rate-limit/rate-limit.service.ts';
-import { TestBrowser, signUpBody } from '../users/test-browser.ts';
+import { TestBrowser, signUpBody } from '../../test/test-browser.ts';
 import { LOCK_AFTER_FAILURES } from './auth.service.ts';
 import { hashPassword } from './password.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { TestBrowser, signUpBody } from '../users/test-browser.ts';
-import { solveAltcha, tamperAltcha } from './captcha-test-kit.ts';
+import { TestBrowser, signUpBody } from '../../test/test-browser.ts';
+import { solveAltcha, tamperAltcha } from './__test-support__/captcha-kit.ts';
 import { CAPTCHA_MESSAGES } from './captcha.service.ts';
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { viewer { id email } } }`;

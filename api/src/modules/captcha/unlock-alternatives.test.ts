@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { TestBrowser, latestLink } from '../users/test-browser.ts';
+import { TestBrowser, latestLink } from '../../test/test-browser.ts';
 import { hashToken } from '../auth/session.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { solveAltcha } from './captcha-test-kit.ts';
+import { solveAltcha } from './__test-support__/captcha-kit.ts';
 import { CAPTCHA_ALGORITHM } from './captcha.service.ts';
 
 let server: TestServer;
@@ -53,7 +53,8 @@ describe('the proof-of-work challenge for a locked account', () => {
     const browser = new TestBrowser(server);
     const unknown = await browser.get('/api/captcha/challenge?type=other');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('type must be unlock or signup');
+    expect(unknown.body).toEqual({ code: 'BAD_USER_INPUT', message: 'type must be unlock or signup', fieldErrors: [{ field: 'type', key: 'invalid', message: 'type must be unlock or signup' }] });
+    expect((await browser.get('/api/captcha/challenge?type=unlock&type=signup')).status).toBe(400);
     const legacy = await browser.post('/api/captcha/check', { code: 'K7QX3', type: 'unlock', challengeId: 'x' });
     expect(legacy.status).toBe(400);
     expect(legacy.body.fieldErrors).toEqual([{ field: 'challengeId', key: 'unknown-field', message: 'Unknown field challengeId' }]);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { png, wav } from '../../integrations/media/fixtures.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ensureAccount, postTransaction, walletAccount } from '../ledger/ledger.service.ts';
-import { clientFor, startReleaseServer } from '../releases/release-test-kit.ts';
+import { clientFor, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 import { DELIVER_RELEASE_JOB } from '../releases/release-review.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: TestServer & { storageDir: string };
 beforeAll(async () => {
@@ -36,7 +37,7 @@ async function validatedRelease(opts: { title?: string; submittedAt?: Date } = {
   }
   const cover = await client.upload('/releases/cover-upload', { releaseId: id }, { data: await png(1600, 1600), name: 'cover.png', type: 'image/png' });
   expect(cover.status).toBe(200);
-  await server.prisma.release.update({ where: { id }, data: { status: 20, submittedAt: opts.submittedAt ?? new Date(), statusChangedAt: new Date() } });
+  await server.prisma.release.update({ where: { id }, data: { status: statusOrder('VALIDATED'), submittedAt: opts.submittedAt ?? new Date(), statusChangedAt: new Date() } });
   return { artist, client, id, trackIds };
 }
 
@@ -150,7 +151,7 @@ describe('approve and reject', () => {
     expect(foreign.body.message).toBe('That track is not on this release');
     expect((await support.rest('POST', `/admin/releases/${id}/reject`, { reasons: 'no' })).status).toBe(400);
     expect((await support.rest('POST', '/admin/releases/not-a-release/reject', { reasons: [{ reason: 'x' }] })).status).toBe(404);
-    expect((await server.prisma.release.findUniqueOrThrow({ where: { id } })).status).toBe(20);
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id } })).status).toBe(statusOrder('VALIDATED'));
     const rest = await support.rest('POST', `/admin/releases/${id}/reject`, { reasons: [{ trackId: (await server.prisma.track.findFirstOrThrow({ where: { releaseId: id, position: 0 } })).id, reason: 'Silence at the start' }] });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ status: 'REJECTED', rejectionReasons: ['Track 1: Silence at the start'] });

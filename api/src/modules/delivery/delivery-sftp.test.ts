@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startFakeSftpServer, type FakeSftpServer } from '../../integrations/stores/fake-sftp-server.ts';
-import { ernSchemaErrors } from '../../integrations/ddex/ern-test-kit.ts';
+import { startFakeSftpServer, type FakeSftpServer } from '../../integrations/stores/__test-support__/fake-sftp-server.ts';
+import { ernSchemaErrors } from '../../integrations/ddex/__test-support__/ern-kit.ts';
 import { statusName } from '../releases/release-model.ts';
-import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './delivery-test-kit.ts';
+import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './__test-support__/delivery-kit.ts';
 import { batchIdOf, SEND_DELIVERY_JOB } from './delivery.service.ts';
 import { readFile } from 'node:fs/promises';
 

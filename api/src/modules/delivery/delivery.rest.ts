@@ -3,11 +3,10 @@
  * partner tools the staff operations of this module: store endpoints (admins) and marking a
  * delivery acknowledged (staff). Each route validates, calls the service, presents.
  */
-import { Router, type RequestHandler } from 'express';
-import { boolean, enums, integer, nullable, object, optional, record, size, string, union } from 'superstruct';
-import { badInput, DomainError } from '../../domain-error.ts';
-import { handler, sendFile, signedIn } from '../../http/rest-helpers.ts';
-import { parseBody } from '../../http/rest-body.ts';
+import { Router, type Request, type RequestHandler } from 'express';
+import { boolean, coerce, enums, integer, nullable, object, optional, pattern, record, size, string, type, union } from 'superstruct';
+import { DomainError } from '../../domain-error.ts';
+import { boolQuery, fieldNames, handler, LISTED, sendFile, signedIn, validate, worded } from '../../http/rest-helpers.ts';
 import { acknowledgeDelivery, openDdexMessage } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint } from './store-endpoints.service.ts';
 import { canAcknowledgeDelivery, canManageStoreEndpoints } from './delivery.policy.ts';
@@ -35,16 +34,14 @@ export const EndpointBody = object({
   enabled: optional(boolean()),
 });
 
-function dspIdParam(raw: unknown): number {
-  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) throw badInput('dspId must be a whole number', [{ field: 'dspId', key: 'invalid', message: 'dspId must be a whole number' }]);
-  return n;
-}
+const DspParams = type({ dspId: worded(coerce(integer(), pattern(string(), /^\d{1,9}$/), Number), 'invalid', 'dspId must be a whole number') });
+const dspIdParam = (params: Request['params']) => validate(DspParams, params, { noKey: ['dspId'] }).dspId;
 
-function uuidParam(raw: unknown, name: string): string {
-  if (typeof raw !== 'string' || !/^[0-9a-f-]{36}$/i.test(raw)) throw badInput(`${name} must be an id`, [{ field: name, key: 'invalid', message: `${name} must be an id` }]);
-  return raw;
-}
+const uuid = (name: string) => worded(pattern(string(), /^[0-9a-f-]{36}$/i), 'invalid', `${name} must be an id`);
+const IdParams = type({ id: uuid('id') });
+
+/** GET /api/releases/:id/ddex?delivery&download: one delivery's message, shown inline unless download=true. */
+const DdexQuery = type({ delivery: optional(uuid('delivery')), download: boolQuery('download') });
 
 export function deliveryRouter(): Router {
   const router = Router();
@@ -52,10 +49,10 @@ export function deliveryRouter(): Router {
     '/releases/:id/ddex',
     signedIn,
     handler(async (req, res) => {
-      const delivery = req.query.delivery === undefined ? undefined : uuidParam(req.query.delivery, 'delivery');
+      const { delivery, download } = validate(DdexQuery, req.query, { noKey: fieldNames(DdexQuery) });
       const message = await openDdexMessage(req.ctx, String(req.params.id), delivery);
       res.setHeader('Cache-Control', 'private, no-store');
-      await sendFile(res, message.stream, { mimeType: 'application/xml; charset=utf-8', fileName: message.fileName, size: message.size, inline: req.query.download !== 'true' });
+      await sendFile(res, message.stream, { mimeType: 'application/xml; charset=utf-8', fileName: message.fileName, size: message.size, inline: download !== true });
     }),
   );
   router.get('/admin/store-endpoints', adminOnly, handler(async (req) => ({ storeEndpoints: await listStoreEndpoints(req.ctx) })));
@@ -63,12 +60,12 @@ export function deliveryRouter(): Router {
     '/admin/store-endpoints/:dspId',
     adminOnly,
     handler(async (req) => {
-      const dspId = dspIdParam(req.params.dspId);
-      const body = parseBody(EndpointBody, req.body);
+      const dspId = dspIdParam(req.params);
+      const body = validate(EndpointBody, req.body, LISTED);
       return { storeEndpoint: await setStoreEndpoint(req.ctx, { dspId, ...body, settings: body.settings ?? {} }) };
     }),
   );
-  router.delete('/admin/store-endpoints/:dspId', adminOnly, handler(async (req) => ({ storeEndpoint: await removeStoreEndpoint(req.ctx, dspIdParam(req.params.dspId)) })));
-  router.post('/admin/deliveries/:id/acknowledge', staffOnly, handler(async (req) => ({ delivery: await acknowledgeDelivery(req.ctx, uuidParam(req.params.id, 'id')) })));
+  router.delete('/admin/store-endpoints/:dspId', adminOnly, handler(async (req) => ({ storeEndpoint: await removeStoreEndpoint(req.ctx, dspIdParam(req.params)) })));
+  router.post('/admin/deliveries/:id/acknowledge', staffOnly, handler(async (req) => ({ delivery: await acknowledgeDelivery(req.ctx, validate(IdParams, req.params, { noKey: ['id'] }).id) })));
   return router;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { readdir } from 'node:fs/promises';
 import { createLogger } from '../../logger.ts';
 import { statusName } from '../releases/release-model.ts';
-import { runAllJobs, startDeliveryServer, type DeliveryServer } from './delivery-test-kit.ts';
+import { runAllJobs, startDeliveryServer, type DeliveryServer } from './__test-support__/delivery-kit.ts';
 import { pollAcknowledgements } from './delivery.service.ts';
 import { scheduleDemoDelivery } from './demo-delivery.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { clientFor } from '../releases/release-test-kit.ts';
-import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './delivery-test-kit.ts';
+import { clientFor } from '../releases/__test-support__/release-kit.ts';
+import { approvedRelease, enqueueDelivery, runAllJobs, startDeliveryServer, type DeliveryServer } from './__test-support__/delivery-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: DeliveryServer;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe('marking a delivery acknowledged (staff)', () => {
 
     // The second store acknowledged by staff too: the release date has passed, so it goes LIVE.
     await support.gql(ACK, { input: { deliveryId: b!.id } });
-    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe(70);
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe(statusOrder('LIVE'));
     const missing = await support.gql(ACK, { input: { deliveryId: '00000000-0000-7000-8000-000000000000' } });
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
@@ -128,6 +129,9 @@ describe('the same operations over REST, for partner tools', () => {
     expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'FTP', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
     expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'S3', recipientDpid: 'PADPIDA1', recipientName: 'S', settings: { bucket: 'b' } })).body.message).toBe('accessKeyId is required for a S3 endpoint');
     expect((await admin.rest('PUT', '/admin/store-endpoints/abc', { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S' })).status).toBe(400);
+    expect((await admin.rest('DELETE', '/admin/store-endpoints/1e3')).body).toEqual({ code: 'BAD_USER_INPUT', message: 'dspId must be a whole number', fieldErrors: [{ field: 'dspId', key: 'invalid', message: 'dspId must be a whole number' }] });
+    expect((await admin.rest('PUT', `/admin/store-endpoints/${dsp.id}`, { kind: 'LOCAL', recipientDpid: 'PADPIDA1', recipientName: 'S', port: 1 })).body).toMatchObject({ message: 'Unknown field port', fieldErrors: [{ field: 'port', key: 'unknown-field' }] });
+    expect((await admin.rest('POST', '/admin/deliveries/not-an-id/acknowledge')).body).toMatchObject({ message: 'id must be an id' });
     for (const role of ['SUPPORT', 'USER'] as const) {
       const caller = await as(role);
       expect((await caller.rest('GET', '/admin/store-endpoints')).status).toBe(403);

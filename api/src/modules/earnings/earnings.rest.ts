@@ -3,7 +3,8 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@cadence/domain/money';
 import { DomainError } from '../../domain-error.ts';
-import { handler, signedIn } from '../../http/rest-helpers.ts';
+import { boolean, coerce, nullable, number, optional, string, type, union, unknown } from 'superstruct';
+import { fieldNames, fieldsOf, handler, signedIn, validate, worded } from '../../http/rest-helpers.ts';
 import { getBalance, listLedgerEntries, listWithdrawals, type BalanceView, type WithdrawalView } from './earnings.service.ts';
 import { getPayPalAccount, getPayPalConfig, linkPayPal, PAYPAL_NOT_FOUND_KEY } from './paypal.service.ts';
 import { receivePayoutWebhook, withdrawAndPay } from './payouts.service.ts';
@@ -57,6 +58,18 @@ export function rawWebhookBody(): RequestHandler {
   return (req, res, next) => (req.method === 'POST' && req.path === PAYOUT_WEBHOOK_PATH ? raw(req, res, next) : next());
 }
 
+/**
+ * POST /api/financial/withdraw {balance} (or {amount}): the amount is any JSON value here, since
+ * the withdrawal rules (withdrawAndPay) word every refusal with its code.
+ */
+const WithdrawBody = type({ balance: optional(unknown()), amount: optional(unknown()) });
+
+/** A text field of the legacy PayPal form: numbers and booleans are read as their text; absent or null is null. */
+const formText = (name: string) => worded(coerce(optional(nullable(string())), union([number(), boolean()]), String), 'invalid-type', `${name} must be text`);
+
+/** POST /api/paypal/verify: the name and address to match against the PayPal account. */
+const PayPalVerifyBody = type({ firstName: formText('firstName'), lastName: formText('lastName'), emailAddress: formText('emailAddress'), matchCriteria: formText('matchCriteria') });
+
 export function earningsRouter(): Router {
   const r = Router();
   r.get('/financial/balance', signedIn, handler(async (req) => presentBalance(await getBalance(req.ctx))));
@@ -64,7 +77,7 @@ export function earningsRouter(): Router {
     '/financial/withdraw',
     signedIn,
     handler(async (req, res) => {
-      const body = (req.body ?? {}) as { balance?: unknown; amount?: unknown };
+      const body = validate(WithdrawBody, fieldsOf(req.body));
       const header = req.headers['idempotency-key'];
       const { withdrawal, created } = await withdrawAndPay(req.ctx, { amount: body.balance ?? body.amount, idempotencyKey: typeof header === 'string' ? header : null });
       res.status(created ? 201 : 200);
@@ -99,9 +112,8 @@ export function earningsRouter(): Router {
     '/paypal/verify',
     signedIn,
     handler(async (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : String(v));
-      const { account, message } = await linkPayPal(req.ctx, { firstName: text(body.firstName), lastName: text(body.lastName), emailAddress: text(body.emailAddress), matchCriteria: text(body.matchCriteria) });
+      const body = validate(PayPalVerifyBody, fieldsOf(req.body), { noKey: fieldNames(PayPalVerifyBody) });
+      const { account, message } = await linkPayPal(req.ctx, { firstName: body.firstName ?? null, lastName: body.lastName ?? null, emailAddress: body.emailAddress ?? null, matchCriteria: body.matchCriteria ?? null });
       return { accountStatus: 'VERIFIED', message, paypalEmail: account.email, paypalFirstName: account.firstName, paypalLastName: account.lastName };
     }),
     payPalErrors,

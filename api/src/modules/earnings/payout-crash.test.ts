@@ -71,7 +71,7 @@ async function pendingWithdrawal(db: Database, amountMinor: bigint) {
 }
 
 function runChild(crashAt: string): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string }> {
-  const kit = fileURLToPath(new URL('./payout-crash.test-kit.ts', import.meta.url));
+  const kit = fileURLToPath(new URL('./__test-support__/payout-crash-kit.ts', import.meta.url));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', kit, crashAt], { env: { ...process.env, ...env(), LOG_LEVEL: 'error', NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

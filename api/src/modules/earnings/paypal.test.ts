@@ -52,6 +52,8 @@ test('bad input gets the form messages; signed out and acting support are refuse
   expect((await verify(cookie, { firstName: 'A', lastName: 'B', emailAddress: 'nope' })).body).toMatchObject({ message: 'Invalid PayPal Email Address' });
   expect((await verify(cookie, { firstName: 'A', lastName: 'B', emailAddress: 'a@b.test', matchCriteria: 'EMAIL' })).status).toBe(400);
   expect((await verify(cookie, { firstName: 'A'.repeat(500), lastName: 'B', emailAddress: 'a@b.test' })).status).toBe(400);
+  expect(await verify(cookie, { firstName: { name: 'A' }, lastName: 'B', emailAddress: 'a@b.test' })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', message: 'firstName must be text', fieldErrors: [{ field: 'firstName', key: 'invalid-type' }] } });
+  expect((await verify(cookie, ['A', 'B'])).body).toMatchObject({ message: 'First Name is required' });
   expect((await verify(null, { firstName: 'A', lastName: 'B', emailAddress: 'a@b.test' })).status).toBe(401);
   const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
   const acting = await sessionCookieFor(server.prisma, user.id, staff.id);

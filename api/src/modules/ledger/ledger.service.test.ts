@@ -2,7 +2,8 @@
  * The ledger service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL, where the
  * parallel cases really run in parallel on a pool of connections).
  */
-import { createTestDatabase, type Database } from '../../db/database.ts';
+import { type Database } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { buildUser } from '../../test/factories.ts';
 import { DomainError } from '../../domain-error.ts';
 import { seed } from '../../../../prisma/seed.ts';

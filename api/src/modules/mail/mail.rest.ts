@@ -4,7 +4,8 @@
  * for HTML gets a small page whose links are relative, so they open on whatever address serves it.
  */
 import { Router } from 'express';
-import { handler } from '../../http/rest-helpers.ts';
+import { type } from 'superstruct';
+import { fieldNames, handler, optionalText, validate, wholeNumberParam } from '../../http/rest-helpers.ts';
 import { listOutbox, type OutboxEntry } from './mail.service.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -30,13 +31,13 @@ export function renderOutboxPage(mails: OutboxEntry[]): string {
     (mails.length ? `<ol>${items}</ol>` : '<p>No mail yet.</p>') + '</main></body></html>';
 }
 
+/** GET /api/dev/outbox?to&limit: one addressee's mail, the newest `limit` (up to 3 digits). */
+const OutboxQuery = type({ to: optionalText('to'), limit: wholeNumberParam('limit', 3) });
+
 export function mailRouter(): Router {
   const r = Router();
   r.get('/dev/outbox', handler(async (req, res) => {
-    const mails = await listOutbox(req.ctx, {
-      to: typeof req.query.to === 'string' ? req.query.to : undefined,
-      limit: typeof req.query.limit === 'string' && /^\d{1,3}$/.test(req.query.limit) ? Number(req.query.limit) : undefined,
-    });
+    const mails = await listOutbox(req.ctx, validate(OutboxQuery, req.query, { noKey: fieldNames(OutboxQuery) }));
     if (req.accepts(['json', 'html']) === 'html') {
       res.type('html').send(renderOutboxPage(mails));
       return undefined;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
-import { TestBrowser, tokenOf } from '../users/test-browser.ts';
+import { TestBrowser, tokenOf } from '../../test/test-browser.ts';
 import { redactLinks, REDACTED_QUERY } from '../../integrations/mail/mailer.ts';
 
 let server: TestServer;
@@ -57,6 +57,8 @@ describe('who reads the outbox (development)', () => {
     // the addressee reads their own mail, with the link
     const owner = await signedIn(server, victim.email);
     const mine = await owner.get('/api/dev/outbox');
+    expect(await owner.get('/api/dev/outbox?limit=ten')).toMatchObject({ status: 400, body: { message: 'limit must be a whole number', fieldErrors: [{ field: 'limit', key: 'invalid' }] } });
+    expect((await owner.get('/api/dev/outbox?limit=1')).body).toHaveLength(1);
     expect(mine.body.map((m: { to: string }) => m.to)).toEqual([victim.email]);
     expect(new URL(mine.body[0].links[0]).pathname).toBe('/reset-password');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
 import { buildUser } from '../../test/factories.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { loadConfig } from '../../config.ts';
-import { createTestDatabase } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
 import { storageFor } from '../uploads/storage.ts';

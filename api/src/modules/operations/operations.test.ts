@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { TestBrowser } from '../users/test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 import { enqueueJob, JobWorker } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
 

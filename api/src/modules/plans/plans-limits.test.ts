@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { createLogger } from '../../logger.ts';
 import { PROMO_MESSAGES } from '@cadence/domain/payments';
-import { newKey, plansKit } from './plans.test-kit.ts';
+import { newKey, plansKit } from './__test-support__/plans-kit.ts';
 import { expireStalePayments, PLAN_MESSAGES, reservePromoUse, runRenewals } from './plans.service.ts';
 import { EXPIRE_PENDING_JOB, plansJobHandlers, schedulePlanSweeps } from './plans.jobs.ts';
 

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createLogger } from '../../logger.ts';
 import { PAYMENT_MESSAGES } from '@cadence/domain/payments';
 import { checkLedger } from '../ledger/ledger.service.ts';
-import { plansKit } from './plans.test-kit.ts';
+import { plansKit } from './__test-support__/plans-kit.ts';
 import { runRenewals } from './plans.service.ts';
 
 let server: TestServer;

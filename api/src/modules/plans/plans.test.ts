@@ -6,7 +6,7 @@
  */
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { newKey, plansKit, type Card } from './plans.test-kit.ts';
+import { newKey, plansKit, type Card } from './__test-support__/plans-kit.ts';
 import { createLogger } from '../../logger.ts';
 import { checkLedger, ensureAccount, postTransaction, walletAccount } from '../ledger/ledger.service.ts';
 import { PAYMENT_MESSAGES as M, PROMO_MESSAGES } from '@cadence/domain/payments';

@@ -1,5 +1,5 @@
 /** Malformed REST input to /api/check-release-lock is a 400 with the legacy wording, never a 500 (issue 17). */
-import { signedInUser, startReleaseServer } from '../releases/release-test-kit.ts';
+import { signedInUser, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;

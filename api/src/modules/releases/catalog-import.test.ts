@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { completeUpc } from '@cadence/domain/upc';
-import { wav } from '../../integrations/media/fixtures.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { signedInUser, startReleaseServer, type Json } from './release-test-kit.ts';
-import { catalogCsv, makeZip, runImportJobs, type CsvRow } from './catalog-test-kit.ts';
+import { signedInUser, startReleaseServer, type Json } from './__test-support__/release-kit.ts';
+import { catalogCsv, makeZip, runImportJobs, type CsvRow } from './__test-support__/catalog-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 const SAMPLE = readFileSync(path.join(import.meta.dirname, '../../integrations/ddex/xsd/sample-audio-album.xml'), 'utf8');
 
@@ -51,7 +52,7 @@ describe('DDEX ERN import', () => {
     expect(first.job.releaseIds).toHaveLength(1);
     expect(first.job.awaitingAudio).toHaveLength(21);
     const release = await server.prisma.release.findUniqueOrThrow({ where: { id: first.job.releaseIds[0] }, include: { tracks: { orderBy: { position: 'asc' } }, transfer: true, artistCredits: true } });
-    expect(release).toMatchObject({ status: 10, title: 'Yume no Hajmari', upc: '0094631432057', userId: label.user.id, transfer: { previousDistributor: 'EMI', review: 'PENDING' } });
+    expect(release).toMatchObject({ status: statusOrder('IMPORTING'), title: 'Yume no Hajmari', upc: '0094631432057', userId: label.user.id, transfer: { previousDistributor: 'EMI', review: 'PENDING' } });
     expect(release.altTitles).toEqual([{ languageAndScript: 'ja-Jpan', title: '夢のはじまり' }, { languageAndScript: 'ja-Kana', title: 'ﾕﾒﾉﾊｼﾞﾏﾘ' }]);
     expect(release.tracks).toHaveLength(21);
     expect(release.tracks[0]).toMatchObject({ title: 'Yume no Lullaby', isrc: 'JPTO09404900', altTitles: [{ languageAndScript: 'ja-Jpan', title: '夢のララバイ' }], awaitedAudio: '0094631432057_01_001.wav', audioFileId: null });
@@ -109,7 +110,7 @@ describe('DDEX ERN import', () => {
     const out = await imported(label.cookie, [{ field: 'file', name: 'old.xml', data: xml }, { field: 'media', name: 'media.zip', data: makeZip([{ name: 'audio/old.wav', data: wav({ frames: 44_100 }) }]) }]);
     expect(out.job).toMatchObject({ status: 'SUCCEEDED', format: 'ERN382', awaitingAudio: [] });
     const r = await server.prisma.release.findFirstOrThrow({ where: { userId: label.user.id }, include: { tracks: true } });
-    expect(r).toMatchObject({ title: 'Old Album', upc: code, labelName: 'Old Label', status: 10 });
+    expect(r).toMatchObject({ title: 'Old Album', upc: code, labelName: 'Old Label', status: statusOrder('IMPORTING') });
     expect(r.originalReleaseDate?.toISOString().slice(0, 10)).toBe('2001-03-04');
     expect(r.tracks[0]).toMatchObject({ title: 'Old Song', explicitLyrics: true, awaitedAudio: null, sampleRate: 44_100 });
     const missing = await imported(label.cookie, [{ field: 'file', name: 'm.xml', data: xml.replace(/<ResourceList>[\s\S]*<\/ResourceList>/, '') }]);
@@ -149,7 +150,7 @@ describe('CSV import', () => {
     ]));
     const made = await server.prisma.release.findMany({ where: { userId: label.user.id }, include: { tracks: { orderBy: { position: 'asc' } }, artistCredits: true } });
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ upc: good, status: 10, tracks: [{ title: 'Song 1', awaitedAudio: null }, { title: 'Song 2' }] });
+    expect(made[0]).toMatchObject({ upc: good, status: statusOrder('IMPORTING'), tracks: [{ title: 'Song 1', awaitedAudio: null }, { title: 'Song 2' }] });
     expect(made[0]?.artistCredits.filter((c) => c.trackId === made[0]?.tracks[0]?.id).map((c) => c.artistName).sort()).toEqual(['Guest', 'Nova Lane']);
     // Nothing half-made: only the good release's two audio files were kept.
     expect(await server.prisma.storedFile.count()).toBe(before + 2);
@@ -177,7 +178,7 @@ describe('CSV import', () => {
     const staffCookie = await sessionCookieFor(server.prisma, (await buildUser(server.prisma, { role: 'SUPPORT' })).id);
     const out = await imported(staffCookie, [{ field: 'file', name: 's.csv', data: catalogCsv([row(upc(), 90)]) }, { field: 'files', name: 't90.wav', data: wav() }], { ownerId: owner.id });
     expect(out.job.status).toBe('SUCCEEDED');
-    expect(await server.prisma.release.count({ where: { userId: owner.id, status: 10 } })).toBe(1);
+    expect(await server.prisma.release.count({ where: { userId: owner.id, status: statusOrder('IMPORTING') } })).toBe(1);
     const user = await signedInUser(server);
     const refused = await upload(user.cookie, [{ field: 'file', name: 's2.csv', data: catalogCsv([row(upc(), 91)]) }], { ownerId: owner.id });
     expect(refused.status).toBe(403);

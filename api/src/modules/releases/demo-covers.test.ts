@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { imageSize } from 'image-size';
 import { createLogger } from '../../logger.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { TestBrowser } from '../users/test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 import { giveDemoReleasesCovers } from './demo-covers.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { png, wav } from '../../integrations/media/fixtures.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
 import { uploadCoverArt } from './cover-art.service.ts';
-import { heldUpload, releaseVersion, serviceCtx, signedInUser, startReleaseServer, storedObjects, type Json } from './release-test-kit.ts';
+import { heldUpload, releaseVersion, serviceCtx, signedInUser, startReleaseServer, storedObjects, type Json } from './__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let cover: Buffer;

@@ -5,7 +5,7 @@
  */
 import { getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import { schema } from '../../server/schema.ts';
-import { signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 
 const READ_MODEL_TYPES = ['Release', 'Track', 'ArtistCredit'] as const;
 

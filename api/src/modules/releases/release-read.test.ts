@@ -1,6 +1,7 @@
 /** The release read model behind the GraphQL types and the REST shapes: one statement, what the query selects, paging. */
-import { countStatements, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { countStatements, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 import { FULL_RELEASE, readReleasePage, type ReleaseInclude, type ReleaseKey } from './release-read.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -129,7 +130,7 @@ describe('the release read model', () => {
     const owner = await signedInUser(server);
     const other = await signedInUser(server);
     const [kept, deleted] = await releasesOf(owner.user.id, 2);
-    await server.prisma.release.update({ where: { id: deleted }, data: { status: 99 } });
+    await server.prisma.release.update({ where: { id: deleted }, data: { status: statusOrder('DELETED') } });
     const ownList = await owner.gql('query { releases { totalCount edges { node { id } } } }');
     expect(ownList.body.data.releases).toEqual({ totalCount: 1, edges: [{ node: { id: kept } }] });
     expect((await other.gql('query { releases { totalCount edges { node { id } } } }')).body.data.releases).toEqual({ totalCount: 0, edges: [] });

@@ -1,6 +1,6 @@
 import { statusOrder, type ReleaseStatus } from '@cadence/domain/release-status';
-import { png, wav } from '../../integrations/media/fixtures.ts';
-import { countStatements, daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { countStatements, daysFromToday, releaseVersion, runJobs, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('releases over GraphQL', () => {
     expect(first.body).toMatchObject({ locked: false, locks: [{ lockType: 'release', acquired: true, heldBy: 'THIS_SESSION' }, { lockType: 'tracks', acquired: true }] });
     // A second tab (another session of the same user) is told the lock is taken.
     const { sessionCookieFor } = await import('../../test/factories.ts');
-    const { clientFor } = await import('./release-test-kit.ts');
+    const { clientFor } = await import('./__test-support__/release-kit.ts');
     const tab2 = clientFor(server, await sessionCookieFor(server.prisma, client.user.id));
     const second = await tab2.gql(`mutation($i: AcquireReleaseLockInput!) { acquireReleaseLock(input: $i) { locks { lockType acquired heldBy } } }`, { i: { releaseId: r.body.id, lockTypes: ['release'] } });
     expect(second.body.data.acquireReleaseLock.locks).toEqual([{ lockType: 'release', acquired: false, heldBy: 'OTHER_SESSION' }]);
@@ -138,7 +138,7 @@ describe('releases over GraphQL', () => {
 
 describe('N+1', () => {
   async function releaseWithTracks(userId: string, tracks: number) {
-    const r = await server.prisma.release.create({ data: { userId, title: `With ${tracks}`, genreId: '2751', status: 70 } });
+    const r = await server.prisma.release.create({ data: { userId, title: `With ${tracks}`, genreId: '2751', status: statusOrder('LIVE') } });
     for (let i = 0; i < tracks; i++) {
       const t = await server.prisma.track.create({ data: { releaseId: r.id, userId, title: `T${i}`, position: i } });
       await server.prisma.artistCredit.createMany({

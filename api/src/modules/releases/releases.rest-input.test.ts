@@ -1,6 +1,6 @@
 /** Malformed REST input to the release paths is a 400 with the legacy wording, never a 500 (issue 17). */
 import { PAGE_SIZE_MAX } from '@cadence/domain/text-limits';
-import { signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;

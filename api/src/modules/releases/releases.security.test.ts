@@ -1,5 +1,6 @@
-import { png, wav } from '../../integrations/media/fixtures.ts';
-import { clientFor, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { clientFor, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ describe('owner-only: another user reaches nothing of a release', () => {
   it('refuses every GraphQL field and REST path, and changes nothing', async () => {
     const owner = await signedInUser(server);
     const other = await signedInUser(server);
-    const live = await server.prisma.release.create({ data: { userId: owner.user.id, title: 'Mine', status: 70 } });
+    const live = await server.prisma.release.create({ data: { userId: owner.user.id, title: 'Mine', status: statusOrder('LIVE') } });
     const draft = await owner.rest('POST', '/releases', { title: 'Draft' });
     const draftId = draft.body.id as string;
     const track = await owner.upload('/track/upload', { releaseId: draftId }, { data: wav(), name: 'a.wav' });

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
-import { wav, png } from '../../integrations/media/fixtures.ts';
+import { wav, png } from '../../integrations/media/__test-support__/media-fixtures.ts';
 import { storageFor } from '../uploads/storage.ts';
-import { daysFromToday, runJobs, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { daysFromToday, runJobs, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let cover: Buffer;
@@ -137,7 +138,7 @@ describe('release lifecycle over REST', () => {
 
   it('takes down a LIVE release, and refuses to take down a draft', async () => {
     const client = await signedInUser(server);
-    const live = await server.prisma.release.create({ data: { userId: client.user.id, title: 'Live One', status: 70 } });
+    const live = await server.prisma.release.create({ data: { userId: client.user.id, title: 'Live One', status: statusOrder('LIVE') } });
     const res = await client.rest('POST', `/releases/takedown/${live.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'AWAITING_TAKEDOWN', displayStatus: 'Takedown Submitted' });
@@ -161,7 +162,7 @@ describe('release lifecycle over REST', () => {
 
     expect((await client.rest('DELETE', `/releases/${id}`)).status).toBe(204);
     expect((await client.rest('GET', `/releases/${id}`)).status).toBe(404);
-    const live = await server.prisma.release.create({ data: { userId: client.user.id, title: 'Live', status: 70 } });
+    const live = await server.prisma.release.create({ data: { userId: client.user.id, title: 'Live', status: statusOrder('LIVE') } });
     expect((await client.rest('DELETE', `/releases/${live.id}`)).status).toBe(409);
   });
 
@@ -198,7 +199,7 @@ describe('release lifecycle over REST', () => {
   it('serves a download link for an eligible release as a tar with nosniff', async () => {
     const client = await signedInUser(server);
     const id = await completeRelease(client, 1);
-    await server.prisma.release.update({ where: { id }, data: { status: 70 } });
+    await server.prisma.release.update({ where: { id }, data: { status: statusOrder('LIVE') } });
     const link = await client.gql(`mutation($i: CreateDownloadLinkInput!) { createDownloadLink(input: $i) { downloadLink { url expiresAt } } }`, { i: { releaseId: id } });
     expect(link.body.errors).toBeUndefined();
     const res = await fetch(`${server.url}${link.body.data.createDownloadLink.downloadLink.url}`, { headers: { cookie: client.cookie } });

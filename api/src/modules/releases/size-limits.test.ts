@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PAGE_SIZE_MAX, TEXT_LIMITS } from '@cadence/domain/text-limits';
 import type { TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { wav } from '../../integrations/media/fixtures.ts';
-import { clientFor, releaseVersion, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { clientFor, releaseVersion, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 
 let server: TestServer & { storageDir: string };
 beforeAll(async () => {

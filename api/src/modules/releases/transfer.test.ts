@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { completeUpc } from '@cadence/domain/upc';
 import { TRANSFER_KEEP_LIVE_NOTICE } from '@cadence/domain/transfer';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { png, wav } from '../../integrations/media/fixtures.ts';
-import { clientFor, daysFromToday, signedInUser, startReleaseServer } from './release-test-kit.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { clientFor, daysFromToday, signedInUser, startReleaseServer } from './__test-support__/release-kit.ts';
 import { DELIVER_RELEASE_JOB } from './release-review.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('one release transfer', () => {
     const bad = await client.rest('POST', `/releases/${id}/transfer`, { upc: wrongDigit, originalReleaseDate: '2019-05-01', previousDistributor: 'OldCo', tracks: [{ trackId: trackIds[0], isrc: 'US-XX' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.map((e: { field: string; key: string }) => `${e.field}:${e.key}`)).toEqual(['upc:bad-upc-check-digit', 'tracks.0.isrc:bad-isrc-format']);
-    expect((await server.prisma.release.findUniqueOrThrow({ where: { id } })).status).toBe(0);
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id } })).status).toBe(statusOrder('NOT_COMPLETED'));
 
     const res = await client.gql(SUBMIT, { input: { releaseId: id, upc: c.upc, originalReleaseDate: '2019-05-01', previousDistributor: 'OldCo', liveStores: ['Spotify', 'Apple Music'], tracks: [{ trackId: trackIds[0], isrc: c.isrcs[0] }] } });
     expect(res.body.errors).toBeUndefined();
@@ -80,7 +81,7 @@ describe('one release transfer', () => {
   it('puts a code another account uses, or one of our own ISRCs, in front of staff with both accounts named', async () => {
     const other = await buildUser(server.prisma);
     const c = codes(1);
-    await server.prisma.release.create({ data: { userId: other.id, title: 'Theirs', status: 70, upc: c.upc } });
+    await server.prisma.release.create({ data: { userId: other.id, title: 'Theirs', status: statusOrder('LIVE'), upc: c.upc } });
     const { client, id, trackIds } = await completeDraft(1);
     const res = await client.rest('POST', `/releases/${id}/transfer`, { upc: c.upc, originalReleaseDate: '2020-01-01', previousDistributor: 'X', tracks: [{ trackId: trackIds[0], isrc: 'QZ-CAD-24-00001' }] });
     expect(res.status).toBe(200);
@@ -120,11 +121,11 @@ describe('one release transfer', () => {
     const ok = await support.gql(approve, { i: { releaseId: winnerId } });
     expect(ok.body.errors).toBeUndefined();
     const winner = await server.prisma.release.findUniqueOrThrow({ where: { id: winnerId }, include: { tracks: true, transfer: true } });
-    expect(winner).toMatchObject({ status: 30, upc: c.upc, transfer: { review: 'APPROVED' } });
+    expect(winner).toMatchObject({ status: statusOrder('APPROVED'), upc: c.upc, transfer: { review: 'APPROVED' } });
     expect(await server.prisma.job.count({ where: { name: DELIVER_RELEASE_JOB, payload: { equals: { releaseId: winnerId } } } })).toBe(1);
     const loserId = loser?.body.id as string;
     const refused = await support.gql(approve, { i: { releaseId: loserId } });
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
-    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: loserId } })).status).toBe(10);
+    expect((await server.prisma.release.findUniqueOrThrow({ where: { id: loserId } })).status).toBe(statusOrder('IMPORTING'));
   });
 });

@@ -1,5 +1,6 @@
 /** The demo artist's sales history, and that its rollups agree with the sale lines they sum. */
-import { createTestDatabase, type Database } from '../../db/database.ts';
+import { type Database } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { seed, DEMO_ARTIST_EMAIL } from '../../../../prisma/seed.ts';
 import { hashPassword } from '../auth/password.ts';
 

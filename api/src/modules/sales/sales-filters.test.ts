@@ -6,7 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
-import { createTestDatabase, type Database } from '../../db/database.ts';
+import { type Database } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { buildUser } from '../../test/factories.ts';
 import { seed } from '../../../../prisma/seed.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -15,6 +16,7 @@ import { createLogger } from '../../logger.ts';
 import type { AppContext } from '../../context.ts';
 import { attachSalesLineIn, registerSalesBatch, runSalesImport } from './sales-import.service.ts';
 import { listSales, type SalesQuery } from './sales.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let db: Database;
 const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false' });
@@ -34,7 +36,7 @@ function ctxOf(userId: string): AppContext {
 async function catalog(title: string) {
   const user = await buildUser(db.prisma);
   const suffix = user.id.replace(/-/g, '').slice(-7).toUpperCase();
-  const release = await db.prisma.release.create({ data: { userId: user.id, title, status: 70 } });
+  const release = await db.prisma.release.create({ data: { userId: user.id, title, status: statusOrder('LIVE') } });
   const a = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: `${title} A`, isrc: `QY${suffix}001` } });
   const b = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: `${title} B`, isrc: `QY${suffix}002` } });
   return { user, release, a, b };

@@ -5,12 +5,14 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { createTestDatabase, type Database } from '../../db/database.ts';
+import { type Database } from '../../db/database.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { buildUser } from '../../test/factories.ts';
 import { seed } from '../../../../prisma/seed.ts';
 import { hashPassword } from '../auth/password.ts';
 import { checkLedger, findWalletAccount } from '../ledger/ledger.service.ts';
 import { attachSalesLineIn, registerSalesBatch, runSalesImport } from './sales-import.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let db: Database;
 beforeAll(async () => {
@@ -24,7 +26,7 @@ afterAll(async () => {
 async function catalog(opts: { plan?: 'VIP' | null } = {}) {
   const user = await buildUser(db.prisma);
   const suffix = user.id.replace(/-/g, '').slice(-7).toUpperCase();
-  const release = await db.prisma.release.create({ data: { userId: user.id, title: 'Night Drive', status: 70, upc: `8597${suffix.replace(/\D/g, '1').padStart(8, '0')}` } });
+  const release = await db.prisma.release.create({ data: { userId: user.id, title: 'Night Drive', status: statusOrder('LIVE'), upc: `8597${suffix.replace(/\D/g, '1').padStart(8, '0')}` } });
   const track = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Afterglow', isrc: `QZ${suffix}001` } });
   const other = await db.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Static', isrc: `QZ${suffix}002` } });
   if (opts.plan) {

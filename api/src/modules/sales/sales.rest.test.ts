@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,8 +40,8 @@ async function uploadAndRun(cookie: string, csv: string, period: string) {
 }
 
 test('staff upload a report; the artist reads own sales, filters, sorts, exports; others cannot', async () => {
-  const a = await artist(70);
-  const b = await artist(70);
+  const a = await artist(statusOrder('LIVE'));
+  const b = await artist(statusOrder('LIVE'));
   const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
   const staffCookie = await sessionCookieFor(server.prisma, staff.id);
   const csv = [
@@ -83,8 +84,8 @@ test('staff upload a report; the artist reads own sales, filters, sorts, exports
 });
 
 test('trends: streams per outlet, country and track; empty without a published release', async () => {
-  const live = await artist(70);
-  const draft = await artist(0);
+  const live = await artist(statusOrder('LIVE'));
+  const draft = await artist(statusOrder('NOT_COMPLETED'));
   const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   for (const who of [live, draft]) {
     await server.prisma.streamDaily.createMany({
@@ -125,7 +126,7 @@ test('trends: streams per outlet, country and track; empty without a published r
 });
 
 test('staff review an unmatched line and attach it over GraphQL (audited); artists cannot', async () => {
-  const a = await artist(70);
+  const a = await artist(statusOrder('LIVE'));
   const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
   const staffCookie = await sessionCookieFor(server.prisma, staff.id);
   const up = await uploadAndRun(staffCookie, ['Date,Store,ISRC,Country,Units,Amount', '2025-04-02,Tidal,ZZ0000000001,NO,3,2.00'].join('\n'), '2025-04');
@@ -148,7 +149,7 @@ test('staff review an unmatched line and attach it over GraphQL (audited); artis
 test('staff upload a report over GraphQL (multipart): a batch and its job, audited; the same report again changes nothing; artists cannot', async () => {
   const staff = await buildUser(server.prisma, { role: 'SUPPORT' });
   const staffCookie = await sessionCookieFor(server.prisma, staff.id);
-  const { track, cookie: artistCookie } = await artist(70);
+  const { track, cookie: artistCookie } = await artist(statusOrder('LIVE'));
   const csv = `Sale Date,Store,ISRC,Units,Amount\n2025-03-02,Spotify,${track.isrc},7,0.70\n`;
   const upload = async (cookie: string, input: Record<string, unknown>) => {
     const form = new FormData();
@@ -173,4 +174,23 @@ test('staff upload a report over GraphQL (multipart): a batch and its job, audit
   const byArtist = await upload(artistCookie, { period: '2025-03', source: 'spotify' });
   expect(byArtist.body.data ?? null).toBeNull();
   expect(byArtist.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+});
+
+test('malformed filters are a 400 naming the parameter, with the legacy wording', async () => {
+  const { cookie } = await artist(statusOrder('LIVE'));
+  expect(await get('/api/sales?page=abc', cookie)).toMatchObject({
+    status: 400,
+    body: { code: 'BAD_USER_INPUT', message: 'page must be a whole number', fieldErrors: [{ field: 'page', key: 'invalid', message: 'page must be a whole number' }] },
+  });
+  const sort = await get('/api/sales?sortColumn=toString', cookie);
+  expect(sort).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^sortColumn must be one of /), fieldErrors: [{ field: 'sortColumn', key: 'invalid', message: 'Unknown sort column' }] } });
+  expect(sort.body.key).toBeUndefined();
+  expect(await get('/api/sales?sortDirection=up', cookie)).toMatchObject({ status: 400, body: { message: 'sortDirection must be asc or desc' } });
+  expect(await get('/api/sales?dateFrom=a&dateFrom=b', cookie)).toMatchObject({ status: 400, body: { message: 'dateFrom must be a string' } });
+  expect(await get('/api/sales/total?userId=a&userId=b', cookie)).toMatchObject({ status: 400, body: { message: 'userId must be a string' } });
+  expect(await get('/api/sales/annual?year=20x6', cookie)).toMatchObject({ status: 400, body: { message: 'year must be a whole number' } });
+  expect(await get("/api/analytics/trends/streams-per-track?$orderby=Name", cookie)).toMatchObject({ status: 400, body: { message: "$orderby must be 'Quantity desc'" } });
+  expect(await get('/api/analytics/trends/streams/x1', cookie)).toMatchObject({ status: 400, body: { message: 'outletId must be a whole number' } });
+  // Repeated and comma-separated lists still read as one list; a sort direction in capitals is still read.
+  expect(await get('/api/sales?services=a,b&services=c&sortDirection=DESC', cookie)).toMatchObject({ status: 200 });
 });

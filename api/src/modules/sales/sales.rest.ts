@@ -1,7 +1,7 @@
 /** Legacy sales and analytics paths (supporting §7), and the staff report upload: parse, call, present. */
 import { Router, type Request } from 'express';
-import { handler, signedIn } from '../../http/rest-helpers.ts';
-import { badInput } from '../../domain-error.ts';
+import { coerce, enums, literal, optional, string, type } from 'superstruct';
+import { fieldNames, handler, listQuery, optionalText, signedIn, validate, wholeNumberParam, worded } from '../../http/rest-helpers.ts';
 import {
   analyticsState,
   annualSales,
@@ -21,60 +21,73 @@ import {
 import { uploadSalesReport } from './sales-jobs.ts';
 import { salesCsvHeader, salesCsvLine } from './sales-csv.ts';
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
+/** A sort column the list knows (an own key of SALES_SORT_COLUMNS, never an inherited name). */
+const sortColumn = worded(coerce(optional(enums(Object.keys(SALES_SORT_COLUMNS) as SalesSortColumn[])), literal(''), () => undefined), 'invalid', 'Unknown sort column');
+const sortDirection = worded(coerce(optional(enums(['asc', 'desc'])), string(), (v) => (v === '' ? undefined : v.toLowerCase())), 'invalid', 'sortDirection must be asc or desc');
+const userId = optionalText('userId');
 
-/** A list parameter: repeated (?services=a&services=b) or comma-separated. */
-function list(v: unknown): string[] | undefined {
-  const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string').flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
-  return values.length ? values.slice(0, 200) : undefined;
-}
-
-function int(v: unknown, field: string): number | undefined {
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^\d{1,7}$/.test(v)) throw badInput(`${field} must be a whole number`, [{ field, key: 'invalid', message: `${field} must be a whole number` }]);
-  return Number(v);
-}
+/** The /api/sales filter parameters (the list and its CSV export). */
+export const SalesQueryParams = type({
+  artists: listQuery('artists'),
+  releases: listQuery('releases'),
+  services: listQuery('services'),
+  tracks: listQuery('tracks'),
+  countries: listQuery('countries'),
+  dateFrom: optionalText('dateFrom'),
+  dateTo: optionalText('dateTo'),
+  sortColumn,
+  sortDirection,
+  page: wholeNumberParam('page'),
+  pageSize: wholeNumberParam('pageSize'),
+  userId,
+});
+const salesWording = { sentences: { sortColumn: `sortColumn must be one of ${Object.keys(SALES_SORT_COLUMNS).join(', ')}` }, noKey: fieldNames(SalesQueryParams) };
 
 /** Parses the /api/sales filter parameters (one validate step). */
 export function parseSalesQuery(q: Request['query']): SalesQuery {
-  const sortColumn = str(q.sortColumn);
-  if (sortColumn && !(sortColumn in SALES_SORT_COLUMNS)) throw badInput(`sortColumn must be one of ${Object.keys(SALES_SORT_COLUMNS).join(', ')}`, [{ field: 'sortColumn', key: 'invalid', message: 'Unknown sort column' }]);
-  const sortDirection = str(q.sortDirection)?.toLowerCase();
-  if (sortDirection && sortDirection !== 'asc' && sortDirection !== 'desc') throw badInput('sortDirection must be asc or desc', [{ field: 'sortDirection', key: 'invalid', message: 'sortDirection must be asc or desc' }]);
-  return {
-    artists: list(q.artists),
-    releases: list(q.releases),
-    services: list(q.services),
-    tracks: list(q.tracks),
-    countries: list(q.countries),
-    dateFrom: str(q.dateFrom),
-    dateTo: str(q.dateTo),
-    sortColumn: sortColumn as SalesSortColumn | undefined,
-    sortDirection: sortDirection as 'asc' | 'desc' | undefined,
-    page: int(q.page, 'page'),
-    pageSize: int(q.pageSize, 'pageSize'),
-    userId: str(q.userId),
-  };
+  return validate(SalesQueryParams, q, salesWording);
 }
 
+/** The viewer, or (staff) another user, whose figures a path reads. */
+const UserQuery = type({ userId });
+const userQuery = (q: Request['query']) => validate(UserQuery, q, { noKey: ['userId'] }).userId;
+
+const AnnualQuery = type({ year: wholeNumberParam('year'), userId });
+
+const TrendsQuery = type({
+  reportDateFrom: optionalText('reportDateFrom'),
+  reportDateTo: optionalText('reportDateTo'),
+  $top: wholeNumberParam('$top'),
+  $orderby: worded(coerce(optional(literal('quantity desc')), string(), (v) => (v === '' ? undefined : v.toLowerCase())), 'invalid', "$orderby must be 'Quantity desc'"),
+  userId,
+});
+
 function trendsQuery(q: Request['query']) {
-  const orderby = str(q.$orderby);
-  if (orderby && orderby.toLowerCase() !== 'quantity desc') throw badInput("$orderby must be 'Quantity desc'", [{ field: '$orderby', key: 'invalid', message: "$orderby must be 'Quantity desc'" }]);
-  return { reportDateFrom: str(q.reportDateFrom), reportDateTo: str(q.reportDateTo), top: int(q.$top, '$top'), userId: str(q.userId) };
+  const { reportDateFrom, reportDateTo, $top, userId } = validate(TrendsQuery, q, { noKey: fieldNames(TrendsQuery) });
+  return { reportDateFrom, reportDateTo, top: $top, userId };
 }
+
+const OutletParams = type({ outletId: wholeNumberParam('outletId') });
+const OutletQuery = type({
+  reportDateFrom: optionalText('reportDateFrom'),
+  reportDateTo: optionalText('reportDateTo'),
+  releaseId: optionalText('releaseId'),
+  trackId: optionalText('trackId'),
+  userId,
+});
+
+const ImportQuery = type({ period: optionalText('period'), source: optionalText('source'), fileName: optionalText('fileName') });
 
 export function salesRouter(): Router {
   const r = Router();
   r.get('/sales', signedIn, handler(async (req) => listSales(req.ctx, parseSalesQuery(req.query))));
-  r.get('/sales/total', signedIn, handler(async (req) => salesTotal(req.ctx, str(req.query.userId))));
+  r.get('/sales/total', signedIn, handler(async (req) => salesTotal(req.ctx, userQuery(req.query))));
   r.get(
     '/sales/annual',
     signedIn,
-    handler(async (req) => (await annualSales(req.ctx, { year: int(req.query.year, 'year'), userId: str(req.query.userId) })).map((m) => ({ financialMonth: m.financialMonth, monthRevenue: centsOf(m.monthRevenue) / 100 }))),
+    handler(async (req) => (await annualSales(req.ctx, validate(AnnualQuery, req.query, { noKey: fieldNames(AnnualQuery) }))).map((m) => ({ financialMonth: m.financialMonth, monthRevenue: centsOf(m.monthRevenue) / 100 }))),
   );
-  r.get('/sales/transaction-dates', signedIn, handler(async (req) => transactionDates(req.ctx, str(req.query.userId))));
+  r.get('/sales/transaction-dates', signedIn, handler(async (req) => transactionDates(req.ctx, userQuery(req.query))));
   r.get(
     '/sales/export.csv',
     signedIn,
@@ -91,22 +104,15 @@ export function salesRouter(): Router {
       res.end();
     }),
   );
-  r.get('/analytics/trends/analytics-state', signedIn, handler(async (req) => analyticsState(req.ctx, str(req.query.userId))));
+  r.get('/analytics/trends/analytics-state', signedIn, handler(async (req) => analyticsState(req.ctx, userQuery(req.query))));
   r.get('/analytics/trends/streams-per-country', signedIn, handler(async (req) => streamsPerCountry(req.ctx, trendsQuery(req.query))));
   r.get('/analytics/trends/streams-per-track', signedIn, handler(async (req) => streamsPerTrack(req.ctx, trendsQuery(req.query))));
   r.get(
     '/analytics/trends/streams/:outletId',
     signedIn,
     handler(async (req) => {
-      const outletId = int(req.params.outletId, 'outletId');
-      const series = await streamsByOutlet(req.ctx, {
-        outletId,
-        reportDateFrom: str(req.query.reportDateFrom),
-        reportDateTo: str(req.query.reportDateTo),
-        releaseId: str(req.query.releaseId),
-        trackId: str(req.query.trackId),
-        userId: str(req.query.userId),
-      });
+      const { outletId } = validate(OutletParams, req.params, { noKey: ['outletId'] });
+      const series = await streamsByOutlet(req.ctx, { outletId, ...validate(OutletQuery, req.query, { noKey: fieldNames(OutletQuery) }) });
       const s = series[0];
       return { outletId, quantity: s?.quantity ?? 0, points: s?.points ?? [] };
     }),
@@ -116,7 +122,8 @@ export function salesRouter(): Router {
     '/support/sales-imports',
     signedIn,
     handler(async (req, res) => {
-      const out = await uploadSalesReport(req.ctx, { body: req, period: str(req.query.period) ?? '', source: str(req.query.source) ?? '', fileName: str(req.query.fileName) ?? null });
+      const q = validate(ImportQuery, req.query, { noKey: fieldNames(ImportQuery) });
+      const out = await uploadSalesReport(req.ctx, { body: req, period: q.period ?? '', source: q.source ?? '', fileName: q.fileName ?? null });
       res.status(out.created ? 202 : 200);
       return out;
     }),

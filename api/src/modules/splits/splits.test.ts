@@ -12,6 +12,7 @@ import { buildUser, sessionCookieFor } from '../../test/factories.ts';
 import { registerSalesBatch, runSalesImport } from '../sales/sales-import.service.ts';
 import { checkLedger, findPendingSplitAccount, findWalletAccount } from '../ledger/ledger.service.ts';
 import { claimSplitEarnings } from './splits.service.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ async function catalog() {
   const user = await buildUser(server.prisma);
   seq += 1;
   const suffix = `${Date.now() % 100000}${seq}`.padStart(7, '0').slice(-7);
-  const release = await server.prisma.release.create({ data: { userId: user.id, title: `Split Release ${seq}`, status: 70 } });
+  const release = await server.prisma.release.create({ data: { userId: user.id, title: `Split Release ${seq}`, status: statusOrder('LIVE') } });
   const track = await server.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Afterglow', isrc: `QS${suffix}01` } });
   const other = await server.prisma.track.create({ data: { userId: user.id, releaseId: release.id, title: 'Static', isrc: `QS${suffix}02` } });
   return { user, release, track, other, cookie: await sessionCookieFor(server.prisma, user.id) };

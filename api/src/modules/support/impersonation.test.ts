@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { png, wav } from '../../integrations/media/fixtures.ts';
-import { clientFor, releaseVersion, startReleaseServer } from '../releases/release-test-kit.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { clientFor, releaseVersion, startReleaseServer } from '../releases/__test-support__/release-kit.ts';
 import { ACTING_REFUSALS, mayWhileActing, refuseWhileActing, type PersonalAction } from './impersonation.policy.ts';
 
 let server: TestServer & { storageDir: string };

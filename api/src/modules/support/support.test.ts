@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
-import { TestBrowser } from '../users/test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 /** Legacy REST paths for tracking, web push and client logs. */
 import { Router } from 'express';
 import { nullable, object, optional, record, string, unknown } from 'superstruct';
-import { handler, signedIn } from '../../http/rest-helpers.ts';
-import { parseBody } from '../../http/rest-body.ts';
+import { handler, LISTED, signedIn, validate } from '../../http/rest-helpers.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
 export const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });
@@ -14,24 +13,24 @@ export const LogBody = object({ message: string(), type: string(), url: optional
 export function trackingRouter(): Router {
   const r = Router();
   r.post('/users/tracking', handler(async (req) => {
-    await trackMarketing(req.ctx, parseBody(TrackingBody, req.body));
+    await trackMarketing(req.ctx, validate(TrackingBody, req.body, LISTED));
     return { success: true };
   }));
   r.post('/users/track-event/:eventName', handler(async (req) => {
-    const body = parseBody(EventBody, req.body ?? undefined);
+    const body = validate(EventBody, req.body ?? undefined, LISTED);
     await trackEvent(req.ctx, String(req.params.eventName), body?.properties);
     return { success: true };
   }));
   r.post('/users/registerBrowserToken', signedIn, handler(async (req) => {
-    await registerBrowserToken(req.ctx, parseBody(BrowserTokenBody, req.body).token);
+    await registerBrowserToken(req.ctx, validate(BrowserTokenBody, req.body, LISTED).token);
     return { success: true };
   }));
   r.post('/trackWebPushClick', handler(async (req) => {
-    await trackWebPushClick(req.ctx, parseBody(PushClickBody, req.body).campaignId);
+    await trackWebPushClick(req.ctx, validate(PushClickBody, req.body, LISTED).campaignId);
     return { success: true };
   }));
   r.post('/logstash/log', handler(async (req) => {
-    await clientLog(req.ctx, parseBody(LogBody, req.body));
+    await clientLog(req.ctx, validate(LogBody, req.body, LISTED));
     return undefined;
   }));
   return r;

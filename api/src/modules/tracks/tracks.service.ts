@@ -7,7 +7,7 @@ import { TrackInputStruct } from '@cadence/domain/release-input';
 import { validateShape } from '@cadence/domain/validators';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { badInput, DomainError, peopleMessage } from '../../domain-error.ts';
-import { requireViewer, statusName } from '../releases/release-model.ts';
+import { requireViewer, statusName, statusNumber } from '../releases/release-model.ts';
 import { accountTrackCount, accountTrackLimit, artistRecordingCount, artistRecordingLimit, currentPlan, lockAccountPlan, releasePrimaryArtists } from '../releases/plan.ts';
 import { lockOwnedRelease, prepareEdit, touchRelease, getRelease, type ReleaseCtx } from '../releases/releases.service.ts';
 import { assertExpectedVersion, type Tx } from '../releases/release-status.service.ts';
@@ -262,7 +262,7 @@ export async function applyToAllTracks(
 export async function openTrackAudio(ctx: ReleaseCtx, id: string): Promise<{ open: (range?: ByteRange) => Promise<Readable>; mimeType: string; size: number; fileName: string }> {
   const viewer = requireViewer(ctx);
   const track = await ctx.prisma.track.findFirst({
-    where: { id, userId: viewer.userId, release: { status: { not: 99 } } },
+    where: { id, userId: viewer.userId, release: { status: { not: statusNumber('DELETED') } } },
     select: { fileName: true, audioFile: { select: { storageKey: true, mimeType: true, sizeBytes: true } } },
   });
   if (!track) throw trackNotFound();

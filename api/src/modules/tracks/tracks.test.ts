@@ -1,6 +1,7 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { png, wav } from '../../integrations/media/fixtures.ts';
-import { draftCreditedTo as draftFor, releaseVersion, seedRecordings as seed, signedInUser, startReleaseServer, subscribe as subscribeTo } from '../releases/release-test-kit.ts';
+import { png, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { draftCreditedTo as draftFor, releaseVersion, seedRecordings as seed, signedInUser, startReleaseServer, subscribe as subscribeTo } from '../releases/__test-support__/release-kit.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 
@@ -157,7 +158,7 @@ describe('plan limits per primary artist', () => {
   it('counts a deleted release’s tracks for nobody', async () => {
     const client = await signedInUser(server);
     const old = await seedRecordings(client.user.id, 'Phoenix', 200);
-    await server.prisma.release.update({ where: { id: old }, data: { status: 99 } });
+    await server.prisma.release.update({ where: { id: old }, data: { status: statusOrder('DELETED') } });
     const fresh = await draftCreditedTo(client, 'Phoenix');
     expect((await client.upload('/track/upload', { releaseId: fresh }, audio())).status).toBe(201);
   });

@@ -1,6 +1,6 @@
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { wav } from '../../integrations/media/fixtures.ts';
-import { draftCreditedTo, heldUpload, seedRecordings, serviceCtx, signedInUser, startReleaseServer, storedObjects, type Json } from '../releases/release-test-kit.ts';
+import { wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { draftCreditedTo, heldUpload, seedRecordings, serviceCtx, signedInUser, startReleaseServer, storedObjects, type Json } from '../releases/__test-support__/release-kit.ts';
 import { uploadTrack } from './tracks.service.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;

@@ -1,5 +1,5 @@
-import { flac, png, pngHeader, wav } from '../../integrations/media/fixtures.ts';
-import { daysFromToday, releaseVersion, signedInUser, startReleaseServer, storedObjects } from '../releases/release-test-kit.ts';
+import { flac, png, pngHeader, wav } from '../../integrations/media/__test-support__/media-fixtures.ts';
+import { daysFromToday, releaseVersion, signedInUser, startReleaseServer, storedObjects } from '../releases/__test-support__/release-kit.ts';
 
 let server: Awaited<ReturnType<typeof startReleaseServer>>;
 let client: Awaited<ReturnType<typeof signedInUser>>;

@@ -3,9 +3,10 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/session.service.ts';
-import { TestBrowser, latestLink, signUpBody, tokenOf } from './test-browser.ts';
+import { TestBrowser, latestLink, signUpBody, tokenOf } from '../../test/test-browser.ts';
 import { Readable } from 'node:stream';
 import { storageFor } from '../uploads/storage.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -249,11 +250,11 @@ describe('account deletion', () => {
     const user = await buildUser(server.prisma, { passwordHash: await hashPassword('Secret123') });
     const browser = new TestBrowser(server);
     await browser.post('/api/auth/login', { username: user.email, password: 'Secret123' });
-    const live = await server.prisma.release.create({ data: { userId: user.id, title: 'Live one', status: 70 } });
+    const live = await server.prisma.release.create({ data: { userId: user.id, title: 'Live one', status: statusOrder('LIVE') } });
     const refused = await browser.delete('/api/users/me');
     expect(refused.status).toBe(403);
     expect(refused.body.key).toBe('account-not-deletable');
-    await server.prisma.release.update({ where: { id: live.id }, data: { status: 0 } });
+    await server.prisma.release.update({ where: { id: live.id }, data: { status: statusOrder('NOT_COMPLETED') } });
     const stored = await storageFor(server.config).put(`audio/test/${user.id}.wav`, Readable.from([Buffer.from('RIFF')]));
     const file = await server.prisma.storedFile.create({
       data: { userId: user.id, kind: 'TRACK', storageKey: stored.key, originalName: 'demo.wav', mimeType: 'audio/wav', sizeBytes: stored.size, sha256: stored.sha256, md5: stored.md5 },

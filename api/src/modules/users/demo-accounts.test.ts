@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { TestBrowser } from './test-browser.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
 
 let server: TestServer;
 beforeAll(async () => {

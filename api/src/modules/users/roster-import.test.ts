@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { latestLink } from './test-browser.ts';
+import { latestLink } from '../../test/test-browser.ts';
 
 let server: TestServer;
 beforeAll(async () => {

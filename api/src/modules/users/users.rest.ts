@@ -3,10 +3,9 @@ import { Router, type Response } from 'express';
 import { array, boolean, nullable, object, optional, size, string, union } from 'superstruct';
 import { USER_EXISTS_BODY } from '@cadence/domain/email';
 import { DomainError } from '../../domain-error.ts';
-import { handler, signedIn } from '../../http/rest-helpers.ts';
+import { handler, LISTED, signedIn, validate } from '../../http/rest-helpers.ts';
 import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
-import { parseBody } from '../../http/rest-body.ts';
 import { acceptAgreement, getActiveSubscription, getTaxStatus, getTier } from './consent.service.ts';
 import { changePassword, confirmEmail, confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerificationEmail, resetPassword } from './credentials.service.ts';
 import { deleteAccount } from './deletion.service.ts';
@@ -79,12 +78,12 @@ function toPatch(body: ReturnType<typeof parseProfile>): ProfilePatchInput {
     ...(paypal_last_name !== undefined && rest.paypalLastName === undefined ? { paypalLastName: paypal_last_name } : {}),
   };
 }
-const parseProfile = (body: unknown) => parseBody(ProfileBody, body);
+const parseProfile = (body: unknown) => validate(ProfileBody, body, LISTED);
 
 export function usersRouter(): Router {
   const r = Router();
 
-  r.post('/auth/login', handler(async (req) => signIn(req.ctx, parseBody(LoginBody, req.body))));
+  r.post('/auth/login', handler(async (req) => signIn(req.ctx, validate(LoginBody, req.body, LISTED))));
   const logout = handler(async (req) => {
     await signOut(req.ctx);
     return { success: true };
@@ -95,30 +94,30 @@ export function usersRouter(): Router {
   r.get('/auth/logout', sameOriginOnly(), logout);
 
   r.post('/users', handler(async (req, res) => {
-    const profile = await signUp(req.ctx, parseBody(SignUpBody, req.body));
+    const profile = await signUp(req.ctx, validate(SignUpBody, req.body, LISTED));
     res.status(201);
     return profile;
   }));
   r.get('/users/current-user-info', handler(async (req) => getViewerProfile(req.ctx)));
   r.put('/users/current-user-info', signedIn, handler(async (req, res) => presentUpdate(res, await updateProfile(req.ctx, toPatch(parseProfile(req.body))))));
   r.post('/users/primary-artists', signedIn, handler(async (req, res) => {
-    const body = parseBody(PrimaryArtistsBody, req.body);
+    const body = validate(PrimaryArtistsBody, req.body, LISTED);
     const primaryArtists = Array.isArray(body) ? body : body.primaryArtists;
     return presentUpdate(res, await updateProfile(req.ctx, { primaryArtists }));
   }));
   r.get('/users/check-token', handler(async (req) => checkToken(req.ctx)));
 
   r.post('/users/reset-password', handler(async (req) => {
-    await requestPasswordReset(req.ctx, parseBody(EmailBody, req.body).email);
+    await requestPasswordReset(req.ctx, validate(EmailBody, req.body, LISTED).email);
     return { success: true };
   }));
   r.post('/users/reset-password/confirm', handler(async (req) => {
-    const body = parseBody(ResetConfirmBody, req.body);
+    const body = validate(ResetConfirmBody, req.body, LISTED);
     await resetPassword(req.ctx, body.token, body.password);
     return { success: true };
   }));
   r.post('/users/change-password', signedIn, handler(async (req) => {
-    const body = parseBody(ChangePasswordBody, req.body);
+    const body = validate(ChangePasswordBody, req.body, LISTED);
     await changePassword(req.ctx, body.currentPassword, body.newPassword);
     return { success: true };
   }));
@@ -127,12 +126,12 @@ export function usersRouter(): Router {
     return { success: true };
   }));
   r.post('/users/verify-email', handler(async (req) => {
-    await confirmEmail(req.ctx, parseBody(TokenBody, req.body).token);
+    await confirmEmail(req.ctx, validate(TokenBody, req.body, LISTED).token);
     return { success: true };
   }));
   r.post('/users/update-email', signedIn, handler(async (req, res) => {
     try {
-      await requestEmailChange(req.ctx, parseBody(NewEmailBody, req.body).newEmail);
+      await requestEmailChange(req.ctx, validate(NewEmailBody, req.body, LISTED).newEmail);
       return true;
     } catch (err) {
       // The legacy client compares the body with the plain string 'User exists' (core §8).
@@ -144,12 +143,12 @@ export function usersRouter(): Router {
     }
   }));
   r.post('/users/confirm-email-change', handler(async (req) => {
-    await confirmEmailChange(req.ctx, parseBody(TokenBody, req.body).token);
+    await confirmEmailChange(req.ctx, validate(TokenBody, req.body, LISTED).token);
     return { success: true };
   }));
 
   r.post('/users/parent-consent', handler(async (req) => {
-    await confirmParentConsent(req.ctx, parseBody(TokenBody, req.body).token);
+    await confirmParentConsent(req.ctx, validate(TokenBody, req.body, LISTED).token);
     return { success: true };
   }));
 

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { BrowserNotice, isInternetExplorer } from './BrowserNotice';
-import { ORIGIN, renderShell } from './shell-test-utils';
+import { ORIGIN, renderShell } from './__test-support__/shell-test-utils';
 
 let profile: Record<string, unknown> | null = null;
 let signedOut = false;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { ORIGIN, renderShell } from '../../app/shell/shell-test-utils';
+import { ORIGIN, renderShell } from '../../app/shell/__test-support__/shell-test-utils';
 
 type Event = { messageId: string; destinationUrl: string; siteLocation: string; type: string };
 

@@ -9,7 +9,7 @@ import { createApolloClient } from '../../lib/apollo';
 import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { AlertsList } from '../../ui/alerts/AlertsList';
 import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
-import { editorRelease, editorTrack } from './editor-test-data';
+import { editorRelease, editorTrack } from './__test-support__/editor-test-data';
 import {
   AcquireReleaseLockMutation,
   AddArtistCreditMutation,

@@ -15,7 +15,7 @@ import ReleasesPage, {
   ReleasesPageQuery,
   TakedownReleaseMutation,
 } from './ReleasesPage';
-import { counts, releaseNode, releasesPage } from './test-data';
+import { counts, releaseNode, releasesPage } from './__test-support__/test-data';
 
 const server = useMswServer();
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { ISRC_DUPLICATE } from '@cadence/domain/track-rules';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { editorTrack } from './editor-test-data';
+import { editorTrack } from './__test-support__/editor-test-data';
 import { TrackEditor, type TrackEditorProps } from './TrackEditor';
 
 const first = editorTrack({ id: 't1', title: 'First Song', isrc: 'USCAD2600001' });

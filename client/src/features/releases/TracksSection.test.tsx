@@ -3,7 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { File as NodeFile } from 'node:buffer';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { editorTrack } from './editor-test-data';
+import { editorTrack } from './__test-support__/editor-test-data';
 import { TracksSection, type TracksSectionProps } from './TracksSection';
 
 const tracks = [editorTrack({ id: 't1', title: 'One' }), editorTrack({ id: 't2', title: 'Two', position: 1 }), editorTrack({ id: 't3', title: 'Three', position: 2 })];

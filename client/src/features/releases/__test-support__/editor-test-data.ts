@@ -1,4 +1,4 @@
-import type { ReleaseEditor_ReleaseFragment, ReleaseEditor_TrackFragment } from '../../gql/graphql';
+import type { ReleaseEditor_ReleaseFragment, ReleaseEditor_TrackFragment } from '../../../gql/graphql';
 
 /** A track as the editor reads it, for component tests. */
 export function editorTrack(overrides: Partial<ReleaseEditor_TrackFragment> = {}): ReleaseEditor_TrackFragment & { __typename: 'Track' } {

@@ -1,6 +1,6 @@
 /** Test helpers shared by the plans test files: REST calls, artists, sandbox nonces and purchases against one test server. */
-import type { TestServer } from '../../test/harness.ts';
-import { buildUser, sessionCookieFor } from '../../test/factories.ts';
+import type { TestServer } from '../../../test/harness.ts';
+import { buildUser, sessionCookieFor } from '../../../test/factories.ts';
 
 export interface Card {
   number: string;

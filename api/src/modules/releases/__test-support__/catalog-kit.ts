@@ -3,11 +3,11 @@
  * to build hostile zips), CSV sheets, and the import job run to completion.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
-import { createLogger } from '../../logger.ts';
-import { JobWorker } from '../../jobs/job-queue.ts';
-import type { TestServer } from '../../test/harness.ts';
-import { CATALOG_IMPORT_JOB, catalogImportJob } from './catalog-import.service.ts';
-import { CATALOG_CSV_COLUMNS } from './catalog-parse.ts';
+import { createLogger } from '../../../logger.ts';
+import { JobWorker } from '../../../jobs/job-queue.ts';
+import type { TestServer } from '../../../test/harness.ts';
+import { CATALOG_IMPORT_JOB, catalogImportJob } from '../catalog-import.service.ts';
+import { CATALOG_CSV_COLUMNS } from '../catalog-parse.ts';
 
 export interface ZipEntrySpec {
   name: string;

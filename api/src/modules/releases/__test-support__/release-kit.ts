@@ -6,12 +6,13 @@ import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { buildUser, sessionCookieFor } from '../../test/factories.ts';
-import { JobWorker } from '../../jobs/job-queue.ts';
-import { createLogger } from '../../logger.ts';
-import type { ReleaseCtx } from './releases.service.ts';
-import { releaseJobHandlers } from '../validation/validation.job.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { buildUser, sessionCookieFor } from '../../../test/factories.ts';
+import { JobWorker } from '../../../jobs/job-queue.ts';
+import { createLogger } from '../../../logger.ts';
+import type { ReleaseCtx } from '../releases.service.ts';
+import { releaseJobHandlers } from '../../validation/validation.job.ts';
+import { statusOrder } from '@cadence/domain/release-status';
 
 export interface Json {
   status: number;
@@ -97,7 +98,7 @@ export async function storedObjects(server: TestServer & { storageDir: string },
 
 /** Adds `count` tracks to a new live release of the user credited (release level) to `artist`, straight in the database. */
 export async function seedRecordings(server: TestServer, userId: string, artist: string | null, count: number): Promise<string> {
-  const release = await server.prisma.release.create({ data: { userId, title: `Catalog ${artist ?? 'none'}`, status: 70 } });
+  const release = await server.prisma.release.create({ data: { userId, title: `Catalog ${artist ?? 'none'}`, status: statusOrder('LIVE') } });
   if (artist) await server.prisma.artistCredit.create({ data: { releaseId: release.id, userId, artistName: artist, artistRelationTypeId: ARTIST_ROLE.PRIMARY } });
   await server.prisma.track.createMany({ data: Array.from({ length: count }, (_, i) => ({ releaseId: release.id, userId, title: `T${i}`, position: i })) });
   return release.id;

@@ -2,8 +2,8 @@
  * Test helpers for ERN messages: XSD validation against the DDEX ERN 4.3 schema kept in ./xsd
  * (copied from DDEX, so a clean clone validates offline), and sample inputs.
  */
-import type { ErnReleaseInput, ErnTrack } from './ern.ts';
-import { ernSchemaErrors as schemaErrors } from './ern-schema.ts';
+import type { ErnReleaseInput, ErnTrack } from '../ern.ts';
+import { ernSchemaErrors as schemaErrors } from '../ern-schema.ts';
 
 /** The schema errors of a message as text (an empty list when it is valid). */
 export async function ernSchemaErrors(xml: string): Promise<string[]> {

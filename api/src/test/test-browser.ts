@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests inspect JSON answers field by field with expect() */
 /** Test helper: a browser-like client with a cookie jar, talking to the test server over HTTP. */
-import type { TestServer } from '../../test/harness.ts';
+import type { TestServer } from './harness.ts';
 
 export interface JsonResponse<T = any> {
   status: number;

@@ -3,14 +3,14 @@
  * given database and kills itself with SIGKILL at the point named by its argument ('before-provider': as the provider is
  * about to be called; 'after-provider': right after the provider accepted, before we store it).
  */
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
-import { createLogger } from '../../logger.ts';
-import { JobWorker } from '../../jobs/job-queue.ts';
-import { usePayoutProvider } from '../../integrations/payouts/create-payout-provider.ts';
-import { SandboxPayoutProvider } from '../../integrations/payouts/sandbox.ts';
-import type { CreatePayoutInput } from '../../integrations/payouts/payout-provider.ts';
-import { payoutJobHandlers } from './payouts.service.ts';
+import { loadConfig } from '../../../config.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { createLogger } from '../../../logger.ts';
+import { JobWorker } from '../../../jobs/job-queue.ts';
+import { usePayoutProvider } from '../../../integrations/payouts/create-payout-provider.ts';
+import { SandboxPayoutProvider } from '../../../integrations/payouts/sandbox.ts';
+import type { CreatePayoutInput } from '../../../integrations/payouts/payout-provider.ts';
+import { payoutJobHandlers } from '../payouts.service.ts';
 
 const config = loadConfig();
 const crashAt = process.argv[2];

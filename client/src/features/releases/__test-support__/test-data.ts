@@ -1,4 +1,4 @@
-import type { ReleaseStatus } from '../../gql/graphql';
+import type { ReleaseStatus } from '../../../gql/graphql';
 
 /** Release objects as the API sends them, for component tests. */
 export function releaseNode(overrides: Partial<Record<string, unknown>> & { status?: ReleaseStatus } = {}) {

@@ -2,11 +2,11 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../lib/apollo';
-import { createRestClient } from '../../lib/rest';
-import { Shell } from '../Shell';
-import { ShellServicesProvider, type ShellServices } from '../../lib/shell-services';
+import { GRAPHQL_URL } from '../../../../test/graphql';
+import { createApolloClient } from '../../../lib/apollo';
+import { createRestClient } from '../../../lib/rest';
+import { Shell } from '../../Shell';
+import { ShellServicesProvider, type ShellServices } from '../../../lib/shell-services';
 
 export const ORIGIN = 'http://localhost';
 
