@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router-dom';
 import { App } from './app/App';
@@ -45,12 +45,17 @@ async function hydrate(root: HTMLElement): Promise<void> {
     }),
   );
   const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  // Issue 22: hydrating in a transition lets React yield to the browser every few milliseconds
+  // instead of adopting the whole page in one long task (TBT on a slow phone); the server's HTML is
+  // already on screen meanwhile, and a click on a part not yet hydrated hydrates that part first.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
   // The server lets every public page through; the browser's guards (age, force_login, lock)
   // still decide once the page is live.
   void router.revalidate();

@@ -3,7 +3,7 @@ import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { formatUsDate, utcDate } from '@cadence/domain/date-string';
 import { releaseTitleOrDefault } from '@cadence/domain/release-rules';
 import type { FormApi } from 'final-form';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CheckReleaseQuery as CheckResult, ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -63,8 +63,11 @@ function useReleaseLock(releaseId: string, enabled: boolean) {
   return heldElsewhere;
 }
 
-/** The release editor (/releases/{id}): details, cover, tracks and credits, the check and Submit; read-only when the server says it cannot be edited. */
-export function ReleaseEditor({ releaseId }: { releaseId: string }) {
+/**
+ * The release editor (/releases/{id}): details, cover, tracks and credits, the check and Submit; read-only when the server says it cannot be edited.
+ * `below` (the page's other panels) shows once the release has loaded, so the editor does not push it down as it arrives (issue 22).
+ */
+export function ReleaseEditor({ releaseId, below }: { releaseId: string; below?: ReactNode }) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const { showAlert } = useAlerts();
@@ -147,164 +150,167 @@ export function ReleaseEditor({ releaseId }: { releaseId: string }) {
   };
 
   return (
-    <section className="page" aria-labelledby="release-editor-title">
-      {unsaved.prompt}
-      <p>
-        <Link to="/releases">← Your releases</Link>
-      </p>
-      <header className="releases__header">
-        <h1 id="release-editor-title">{releaseTitleOrDefault(release.title)}</h1>
-        <ReleaseStatusBadge status={release.displayStatus} />
-      </header>
-      <p className="release-row__artist">
-        {release.artistName} · Release date: {release.releaseDateText} · {release.territory.text}
-      </p>
+    <>
+      <section className="page" aria-labelledby="release-editor-title">
+        {unsaved.prompt}
+        <p>
+          <Link to="/releases">← Your releases</Link>
+        </p>
+        <header className="releases__header">
+          <h1 id="release-editor-title">{releaseTitleOrDefault(release.title)}</h1>
+          <ReleaseStatusBadge status={release.displayStatus} />
+        </header>
+        <p className="release-row__artist">
+          {release.artistName} · Release date: {release.releaseDateText} · {release.territory.text}
+        </p>
 
-      {release.status === 'VALIDATED' && (
-        <section className="queue-notice" aria-labelledby="queue-notice-title">
-          <h2 id="queue-notice-title">Waiting for review</h2>
-          <p>
-            This release is in the review queue. You can still change it, but saving any change takes it out of the queue: it becomes a draft again, and when you submit it again it
-            joins the end of the queue.
+        {release.status === 'VALIDATED' && (
+          <section className="queue-notice" aria-labelledby="queue-notice-title">
+            <h2 id="queue-notice-title">Waiting for review</h2>
+            <p>
+              This release is in the review queue. You can still change it, but saving any change takes it out of the queue: it becomes a draft again, and when you submit it again it
+              joins the end of the queue.
+            </p>
+          </section>
+        )}
+        {heldElsewhere && (
+          <p className="field__error" role="alert">
+            This release is open in another tab or session. Changes saved there can make yours fail; reload before editing.
           </p>
-        </section>
-      )}
-      {heldElsewhere && (
-        <p className="field__error" role="alert">
-          This release is open in another tab or session. Changes saved there can make yours fail; reload before editing.
-        </p>
-      )}
-      {release.isDenied && release.rejectionReasons.length > 0 && (
-        <section className="check-issues" aria-labelledby="denied-title">
-          <h2 id="denied-title">Why this release was denied</h2>
-          <ul>
-            {release.rejectionReasons.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {/* The check's answer arrives after the editor shows: its line keeps a place (issue 22, no shift). */}
-      <div className="release-check">
-      {issues && issues.length > 0 && (
-        <section className="check-issues" aria-labelledby="issues-title">
-          <h2 id="issues-title">Fix these before you submit</h2>
-          <ul role="alert">
-            {issues.map((issue) => (
-              <li key={`${issue.trackId ?? ''}-${issue.field}-${issue.key}`}>
-                {issue.trackNumber ? `Track ${issue.trackNumber}: ` : ''}
-                {issue.message}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {issues && issues.length === 0 && (
-        <p role="status" className="field__hint">
-          Everything is ready to submit.
-        </p>
-      )}
-      </div>
-
-      <div className="release-editor">
-        <div>
-          {editable && initialValues ? (
-            <>
-              <ReleaseMetadataForm
-                id="release-details-form"
-                formRef={formRef}
-                initialValues={initialValues}
-                dictionaries={data}
-                hideDspSelection={hideDsp}
-                today={today}
-                issues={arranged.release}
-                onDirtyChange={(dirty) => unsaved.report('release', dirty)}
-                onSave={async (input) => {
-                  try {
-                    await actions.saveRelease(input);
-                    showAlert({ type: 'success', message: 'Release details saved.', duration: 3000 });
-                  } catch (e) {
-                    onError(messageOf(e));
-                    throw e;
-                  }
-                }}
-              />
-              <ArtistInput
-                label="Primary artists of the release"
-                artists={primaryArtists.map((c) => ({ id: c.id, name: c.artistName }))}
-                context={{ role: ARTIST_ROLE.PRIMARY }}
-                onAdd={async (names) => {
-                  try {
-                    await actions.addCredit('PRIMARY', names.join(', '));
-                  } catch (e) {
-                    onError(messageOf(e));
-                  }
-                }}
-                onRemove={(a) => void actions.removeCredit(a.id).catch((e: unknown) => onError(messageOf(e)))}
-              />
-            </>
-          ) : (
-            <ReleaseSummary release={release} />
-          )}
-
-          {(editable || release.viewerCan.viewTracks) && (
-            <TracksSection
-              tracks={release.tracks}
-              editable={editable}
-              trackIssues={arranged.lines}
-              issue={arranged.release.tracks}
-              upload={actions.uploadTrack}
-              reorder={actions.reorder}
-              remove={actions.deleteTrack}
-              onError={onError}
-              renderEditor={(track) => (
-                <TrackEditor
-                  key={track.id}
-                  track={track}
-                  tracks={release.tracks}
-                  languages={data.languages}
-                  primaryArtists={primaryArtists.map((c) => c.artistName)}
-                  issues={arranged.byTrack[track.id] ?? {}}
-                  editable={editable}
-                  actions={actions}
-                  onError={onError}
-                  onDirtyChange={(dirty) => unsaved.report(`track-${track.id}`, dirty)}
+        )}
+        {release.isDenied && release.rejectionReasons.length > 0 && (
+          <section className="check-issues" aria-labelledby="denied-title">
+            <h2 id="denied-title">Why this release was denied</h2>
+            <ul>
+              {release.rejectionReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <div className="release-editor">
+          <div>
+            {editable && initialValues ? (
+              <>
+                <ReleaseMetadataForm
+                  id="release-details-form"
+                  formRef={formRef}
+                  initialValues={initialValues}
+                  dictionaries={data}
+                  hideDspSelection={hideDsp}
+                  today={today}
+                  issues={arranged.release}
+                  onDirtyChange={(dirty) => unsaved.report('release', dirty)}
+                  onSave={async (input) => {
+                    try {
+                      await actions.saveRelease(input);
+                      showAlert({ type: 'success', message: 'Release details saved.', duration: 3000 });
+                    } catch (e) {
+                      onError(messageOf(e));
+                      throw e;
+                    }
+                  }}
                 />
-              )}
-            />
-          )}
-        </div>
-        <aside>
-          <CoverArtDrop coverArtUrl={release.coverArtUrl} editable={editable} issue={arranged.release.coverArt} upload={actions.uploadCover} />
-          {editable && (
-            <ButtonRow>
-              <Button type="submit" form="release-details-form" variant="secondary">
-                Save details
-              </Button>
-              <Button variant="secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
-                Check release
-              </Button>
-              {release.status !== 'VALIDATED' && (
-                <Button disabled={submitting} onClick={() => void onSubmitRelease()}>
-                  Submit release
+                <ArtistInput
+                  label="Primary artists of the release"
+                  artists={primaryArtists.map((c) => ({ id: c.id, name: c.artistName }))}
+                  context={{ role: ARTIST_ROLE.PRIMARY }}
+                  onAdd={async (names) => {
+                    try {
+                      await actions.addCredit('PRIMARY', names.join(', '));
+                    } catch (e) {
+                      onError(messageOf(e));
+                    }
+                  }}
+                  onRemove={(a) => void actions.removeCredit(a.id).catch((e: unknown) => onError(messageOf(e)))}
+                />
+              </>
+            ) : (
+              <ReleaseSummary release={release} />
+            )}
+
+            {(editable || release.viewerCan.viewTracks) && (
+              <TracksSection
+                tracks={release.tracks}
+                editable={editable}
+                trackIssues={arranged.lines}
+                issue={arranged.release.tracks}
+                upload={actions.uploadTrack}
+                reorder={actions.reorder}
+                remove={actions.deleteTrack}
+                onError={onError}
+                renderEditor={(track) => (
+                  <TrackEditor
+                    key={track.id}
+                    track={track}
+                    tracks={release.tracks}
+                    languages={data.languages}
+                    primaryArtists={primaryArtists.map((c) => c.artistName)}
+                    issues={arranged.byTrack[track.id] ?? {}}
+                    editable={editable}
+                    actions={actions}
+                    onError={onError}
+                    onDirtyChange={(dirty) => unsaved.report(`track-${track.id}`, dirty)}
+                  />
+                )}
+              />
+            )}
+          </div>
+          <aside>
+            <CoverArtDrop coverArtUrl={release.coverArtUrl} editable={editable} issue={arranged.release.coverArt} upload={actions.uploadCover} />
+            {editable && (
+              <ButtonRow>
+                <Button type="submit" form="release-details-form" variant="secondary">
+                  Save details
                 </Button>
+                <Button variant="secondary" onClick={() => void runCheck().catch((e: unknown) => onError(messageOf(e)))}>
+                  Check release
+                </Button>
+                {release.status !== 'VALIDATED' && (
+                  <Button disabled={submitting} onClick={() => void onSubmitRelease()}>
+                    Submit release
+                  </Button>
+                )}
+              </ButtonRow>
+            )}
+            <TransferPanel
+              releaseId={release.id}
+              version={release.version}
+              editable={editable}
+              tracks={release.tracks}
+              onDone={() => {
+                showAlert({ type: 'success', message: 'Submitted as a transfer: the release is importing.', duration: 4000 });
+                void refetch().catch(() => undefined);
+              }}
+            />
+            <ReleaseStatusActions release={release} onError={onError} />
+            {/* Issue 22: the check's answer arrives a moment after the click; it comes last in the side column,
+                so it moves nothing the person is looking at (above it, the form, buttons and panels stay put). */}
+            <div className="release-check">
+              {issues && issues.length > 0 && (
+                <section className="check-issues" aria-labelledby="issues-title">
+                  <h2 id="issues-title">Fix these before you submit</h2>
+                  <ul role="alert">
+                    {issues.map((issue) => (
+                      <li key={`${issue.trackId ?? ''}-${issue.field}-${issue.key}`}>
+                        {issue.trackNumber ? `Track ${issue.trackNumber}: ` : ''}
+                        {issue.message}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               )}
-            </ButtonRow>
-          )}
-          <TransferPanel
-            releaseId={release.id}
-            version={release.version}
-            editable={editable}
-            tracks={release.tracks}
-            onDone={() => {
-              showAlert({ type: 'success', message: 'Submitted as a transfer: the release is importing.', duration: 4000 });
-              void refetch().catch(() => undefined);
-            }}
-          />
-          <ReleaseStatusActions release={release} onError={onError} />
-        </aside>
-      </div>
-    </section>
+              {issues && issues.length === 0 && (
+                <p role="status" className="field__hint">
+                  Everything is ready to submit.
+                </p>
+              )}
+            </div>
+          </aside>
+        </div>
+      </section>
+      {below}
+    </>
   );
 }
 

@@ -13,10 +13,15 @@ export const handle: PageHandle = {
 export default function ReleasePage() {
   const { id } = useParams();
   return (
-    <>
-      <ReleaseEditor key={id} releaseId={id ?? ''} />
-      <SplitsPanel key={`splits-${id}`} releaseId={id ?? ''} />
-      <DeliveriesPanel key={`deliveries-${id}`} releaseId={id ?? ''} />
-    </>
+    <ReleaseEditor
+      key={id}
+      releaseId={id ?? ''}
+      below={
+        <>
+          <SplitsPanel releaseId={id ?? ''} />
+          <DeliveriesPanel releaseId={id ?? ''} />
+        </>
+      }
+    />
   );
 }
