@@ -15,6 +15,7 @@ import {
   rememberWantedUrl,
 } from '../lib/session';
 import type { GuardViewerQuery as GuardViewerResult } from '../gql/graphql';
+import { loadDataRuntime } from '../lib/data-layer';
 
 export type GuardViewer = NonNullable<GuardViewerResult['viewer']>;
 
@@ -99,9 +100,9 @@ export interface GuardServices {
 }
 
 /**
- * The guard's question, as a plain string with the GraphQL magic comment (codegen still types it):
- * guards load with every page, and importing `graphql()` or the printer would pull every document
- * of the app into the start page's bundle.
+ * The guard's question. Declared with the GraphQL magic comment (codegen types it as
+ * GuardViewerDocument) and asked through the app's Apollo Client, which is loaded only when a guard
+ * needs the viewer: the public pages' first load stays without the data layer (issue 22).
  */
 export const GUARD_VIEWER_QUERY = /* GraphQL */ `
   query GuardViewer {
@@ -120,25 +121,11 @@ export const GUARD_VIEWER_QUERY = /* GraphQL */ `
   }
 `;
 
-const GUARD_VIEWER_BODY = JSON.stringify({ operationName: 'GuardViewer', query: GUARD_VIEWER_QUERY, variables: {} });
-
-/** The browser's guard services: a fresh viewer from /graphql (a failure counts as signed out), real cookies and storage. */
+/** The browser's guard services: a fresh viewer through Apollo Client (a failure counts as signed out), real cookies and storage. */
 export const browserGuardServices: GuardServices = {
   async loadViewer() {
-    try {
-      // Absolute, so the address also resolves outside a page (component tests in jsdom).
-      const response = await fetch(new URL('/graphql', window.location.href), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: GUARD_VIEWER_BODY,
-      });
-      if (!response.ok) return null;
-      const body = (await response.json()) as { data?: GuardViewerResult | null };
-      return body.data?.viewer ?? null;
-    } catch {
-      return null;
-    }
+    const { queryGuardViewer } = await loadDataRuntime();
+    return queryGuardViewer();
   },
   cookie: (name) => readCookie(name),
   deleteCookie,

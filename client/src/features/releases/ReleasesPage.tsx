@@ -32,7 +32,7 @@ export const ReleasesPageQuery = graphql(`
         cursor
         node {
           id
-          ...ReleaseRow_release
+          ...ReleaseRow_release @unmask
         }
       }
       pageInfo {
@@ -61,7 +61,7 @@ export const CreateReleaseMutation = graphql(`
     createRelease(input: $input) {
       release {
         id
-        ...ReleaseRow_release
+        ...ReleaseRow_release @unmask
       }
     }
   }
@@ -72,7 +72,7 @@ export const TakedownReleaseMutation = graphql(`
     takedownRelease(input: { id: $id }) {
       release {
         id
-        ...ReleaseRow_release
+        ...ReleaseRow_release @unmask
       }
     }
   }

@@ -37,7 +37,7 @@ export const SalesPageQuery = graphql(`
         email
       }
       withdrawals {
-        ...WithdrawalRow_withdrawal
+        ...WithdrawalRow_withdrawal @unmask
       }
       ledgerEntries(first: $first) {
         totalCount
@@ -65,7 +65,7 @@ export const WithdrawMutation = graphql(`
     withdraw(input: $input) {
       created
       withdrawal {
-        ...WithdrawalRow_withdrawal
+        ...WithdrawalRow_withdrawal @unmask
       }
     }
   }

@@ -201,7 +201,7 @@ export const UserAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
-        ...AuditLogTable_event
+        ...AuditLogTable_event @unmask
       }
     }
   }
@@ -213,7 +213,7 @@ export const ReleaseAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
-        ...AuditLogTable_event
+        ...AuditLogTable_event @unmask
       }
     }
   }

@@ -15,7 +15,7 @@ export const StoresListDspFragment = graphql(`
 export const StoresListQuery = graphql(`
   query StoresList {
     dsps(showList: true) {
-      ...StoresList_dsp
+      ...StoresList_dsp @unmask
     }
   }
 `);

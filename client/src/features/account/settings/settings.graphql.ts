@@ -9,7 +9,7 @@ export const ChangePasswordMutation = graphql(`
 export const ApiTokensQuery = graphql(`
   query ApiTokens {
     apiTokens {
-      ...ApiTokenRow_token
+      ...ApiTokenRow_token @unmask
     }
   }
 `);
@@ -33,7 +33,7 @@ export const CreateApiTokenMutation = graphql(`
     createApiToken(name: $name, scopes: $scopes, expiresAt: $expiresAt) {
       token
       apiToken {
-        ...ApiTokenRow_token
+        ...ApiTokenRow_token @unmask
       }
     }
   }
@@ -42,7 +42,7 @@ export const CreateApiTokenMutation = graphql(`
 export const RevokeApiTokenMutation = graphql(`
   mutation RevokeApiToken($id: ID!) {
     revokeApiToken(id: $id) {
-      ...ApiTokenRow_token
+      ...ApiTokenRow_token @unmask
     }
   }
 `);
@@ -107,7 +107,7 @@ export const WebhookEndpointRowFragment = graphql(`
 export const WebhookEndpointsQuery = graphql(`
   query WebhookEndpoints {
     webhookEndpoints {
-      ...WebhookEndpointRow_endpoint
+      ...WebhookEndpointRow_endpoint @unmask
     }
   }
 `);
@@ -117,7 +117,7 @@ export const CreateWebhookEndpointMutation = graphql(`
     createWebhookEndpoint(input: $input) {
       secret
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint
+        ...WebhookEndpointRow_endpoint @unmask
       }
     }
   }
@@ -127,7 +127,7 @@ export const UpdateWebhookEndpointMutation = graphql(`
   mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {
     updateWebhookEndpoint(input: $input) {
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint
+        ...WebhookEndpointRow_endpoint @unmask
       }
     }
   }
