@@ -5,7 +5,7 @@
  */
 import { isPathAllowedWhenAgeRestricted } from '@cadence/domain/age';
 import { onboardingRedirect } from '@cadence/domain/onboarding-steps';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   AGE_RESTRICTED_COOKIE,
   deleteCookie,
@@ -133,9 +133,12 @@ export const browserGuardServices: GuardServices = {
   rememberWantedUrl,
 };
 
+/** Each navigation's guard decision, so the page's loader can wait for it (afterGuards). */
+const decisions = new WeakMap<Request, Promise<null>>();
+
 /** Builds the guard loader. On the server (public pages only are rendered there) it lets everything through. */
 export function createGuardLoader(services: GuardServices = browserGuardServices) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  const decide = async ({ request }: LoaderFunctionArgs): Promise<null> => {
     if (typeof document === 'undefined') return null;
     const url = new URL(request.url);
     const forceLogin = services.cookie(FORCE_LOGIN_COOKIE) !== null;
@@ -154,6 +157,29 @@ export function createGuardLoader(services: GuardServices = browserGuardServices
     if (outcome.rememberWanted) services.rememberWantedUrl(outcome.rememberWanted);
     if (outcome.redirect) throw redirect(outcome.redirect);
     return null;
+  };
+  return (args: LoaderFunctionArgs): Promise<null> => {
+    const decision = decide(args);
+    decisions.set(args.request, decision);
+    return decision;
+  };
+}
+
+/**
+ * A page's loader, run once the guards let the page show: react-router runs a navigation's loaders
+ * side by side (one request object), and a page's preloaded query must not go out for a visitor
+ * the guards send elsewhere. On the server (public pages only) page loaders do nothing.
+ */
+export function afterGuards(loader: LoaderFunction): LoaderFunction {
+  return async (args, context) => {
+    if (typeof document === 'undefined') return null;
+    try {
+      await decisions.get(args.request);
+    } catch {
+      // The guard redirects: its loader's answer wins, nothing to preload.
+      return null;
+    }
+    return loader(args, context);
   };
 }
 

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,7 +8,9 @@ import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../lib/apollo';
 import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
 import ReleaseEditPage from './ReleaseEditPage';
+import { registerAppClient } from '../../lib/data-layer';
 import ReleasesPage, {
+  loader,
   CreateReleaseMutation,
   DeleteReleaseMutation,
   ReleaseCountsQuery,
@@ -20,16 +22,19 @@ import { counts, releaseNode, releasesPage } from './test-data';
 const server = useMswServer();
 
 function renderPage() {
+  // The page's loader preloads its queries with the app's client (registered as App does).
+  const client = createApolloClient({ uri: GRAPHQL_URL });
+  registerAppClient(client);
   const router = createMemoryRouter(
     [
-      { path: '/releases', element: <ReleasesPage /> },
+      { path: '/releases', element: <ReleasesPage />, loader },
       { path: '/releases/edit', element: <ReleaseEditPage /> },
       { path: '/releases/:id', element: <p>Editor</p> },
     ],
     { initialEntries: ['/releases'] },
   );
   render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+    <ApolloProvider client={client}>
       <AlertsProvider>
         <RouterProvider router={router} />
       </AlertsProvider>
@@ -92,6 +97,23 @@ test('a filter asks the server for the statuses that show as that status and kee
   await screen.findByText('Summer Hits');
   expect(screen.queryByText('Night Drive')).not.toBeInTheDocument();
   expect(asked.at(-1)).toEqual(['DELIVERED', 'LIVE']);
+});
+
+test('the filter lives in the address: a link to ?status=Published preloads only those releases', async () => {
+  const asked: unknown[] = [];
+  server.use(
+    api.query(ReleasesPageQuery, ({ variables }) => {
+      asked.push(variables.statuses);
+      return HttpResponse.json({ data: releasesPage(variables.statuses ? [live] : [draft, live]) });
+    }),
+    api.query(ReleaseCountsQuery, () => HttpResponse.json({ data: counts({ Draft: 1, Published: 1 }) })),
+  );
+  const router = renderPage();
+  await screen.findByText('Night Drive');
+  await act(() => router.navigate('/releases?status=Published'));
+  expect(await screen.findByRole('button', { name: 'Published (1)' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.queryByText('Night Drive')).not.toBeInTheDocument();
+  expect(asked).toEqual([null, ['DELIVERED', 'LIVE']]);
 });
 
 test('an empty account is invited to create its first release: single or album, then its title creates the draft', async () => {
