@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import type { PageHandle } from '../lib/page-meta';
-import { withData } from '../lib/data-layer';
+import { loadDataRuntime, withData } from '../lib/data-layer';
 import { RouteError } from './RouteError';
 import { AccountLayer } from './AccountLayer';
 import { afterGuards, guardLoader, guardShouldRevalidate } from './guards';
@@ -23,6 +23,9 @@ export interface PageModule {
  */
 function lazyPage(load: () => Promise<PageModule>, data: boolean): RouteObject['lazy'] {
   return async () => {
+    // The data layer first, then the page: the guards load the same data layer for this navigation
+    // (one shared promise), and the page's own imports of Apollo then find it loaded.
+    if (data) await loadDataRuntime();
     const module = await load();
     const Component = data ? await withData(Promise.resolve(module.default)) : module.default;
     return { Component, handle: module.handle, ...(module.loader ? { loader: afterGuards(module.loader) } : {}) };
