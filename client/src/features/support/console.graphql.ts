@@ -201,7 +201,8 @@ export const UserAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
-        ...AuditLogTable_event @unmask
+        id
+        ...AuditLogTable_event
       }
     }
   }
@@ -213,7 +214,8 @@ export const ReleaseAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
-        ...AuditLogTable_event @unmask
+        id
+        ...AuditLogTable_event
       }
     }
   }
