@@ -16,9 +16,18 @@ function renderPage() {
 const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
 test('a user without a published release sees the empty state', async () => {
-  server.use(api.query(AnalyticsStateQuery, () => HttpResponse.json({ data: { analyticsState: { isAnalyticsDisabled: true } } })));
+  // The server answers once the page has shown that it is loading.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    api.query(AnalyticsStateQuery, async () => {
+      await answered;
+      return HttpResponse.json({ data: { analyticsState: { isAnalyticsDisabled: true } } });
+    }),
+  );
   renderPage();
-  expect(await screen.findByRole('status')).toHaveTextContent('Loading analytics');
+  expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Loading analytics');
+  answer();
   expect(await screen.findByRole('heading', { name: 'No analytics yet' })).toBeInTheDocument();
 });
 
