@@ -1,22 +1,5 @@
 import { graphql } from '../../gql';
 
-export const WithdrawalRowFragment = graphql(`
-  fragment WithdrawalRow_withdrawal on Withdrawal {
-    id
-    amount
-    currency
-    status
-    payoutStatus
-    awaitingApproval
-    errorCode
-    messages {
-      code
-      message
-    }
-    createdAt
-  }
-`);
-
 export const SalesPageQuery = graphql(`
   query SalesPage($first: Int) {
     viewer {
@@ -37,7 +20,9 @@ export const SalesPageQuery = graphql(`
         email
       }
       withdrawals {
-        ...WithdrawalRow_withdrawal @unmask
+        id
+        status
+        ...WithdrawalRow_withdrawal
       }
       ledgerEntries(first: $first) {
         totalCount
