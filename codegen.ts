@@ -13,9 +13,11 @@ const config: CodegenConfig = {
     'client/src/gql/': {
       preset: 'client',
       presetConfig: {
-        // Components receive plain typed data: no `useFragment` unmasking helper, and no
-        // clash with Apollo Client's own `useFragment` hook. Fragments still live next to
-        // the component that reads them (`StoresList_dsp`) and are spread into route queries.
+        // Fragment masking is Apollo Client's, not the preset's (issue 17): the client runs with
+        // `dataMasking: true`, so a route query's data only holds the fields the route itself
+        // selected, and a component reads its own fragment (`ReleaseRow_release`) through
+        // Apollo's `useFragment`. The preset's `useFragment` helper would clash with Apollo's hook
+        // and mask types only, so it stays off; the types come from `inlineFragmentTypes: 'mask'`.
         fragmentMasking: false,
         // Also writes client/src/gql/persisted-documents.json: SHA-256 of each operation's printed
         // text -> that text. The API accepts these hashes alone (trusted documents, issue 18); the
@@ -24,6 +26,10 @@ const config: CodegenConfig = {
       },
       config: {
         useTypeImports: true,
+        // Apollo Client's data masking (client/src/lib/apollo-masking.d.ts): spreads are typed as
+        // fragment references, and a spread marked `@unmask` keeps its fields in the parent's type.
+        customDirectives: { apolloUnmask: true },
+        inlineFragmentTypes: 'mask',
         // client-preset 6 forwards `enumType` only; the old `enumsAsTypes: true` is ignored
         // there. 'string-literal' produces the same union-of-strings types.
         enumType: 'string-literal',

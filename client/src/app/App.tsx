@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { RouterProvider } from 'react-router-dom';
-import { DataClientProvider } from '../lib/data-layer';
+import { DataClientProvider, registerAppClient } from '../lib/data-layer';
 import type { AppRouter } from './router';
 
 export interface AppProps {
@@ -11,6 +11,8 @@ export interface AppProps {
 
 /** Issue 22: no Apollo here; the pages and parts that query load it with their own chunk (lib/data-layer.tsx). */
 export function App({ client, router }: AppProps) {
+  // Before the router's loaders ask for it (they run outside React); undefined means the app's own.
+  registerAppClient(client);
   return (
     <DataClientProvider client={client}>
       <RouterProvider router={router} />

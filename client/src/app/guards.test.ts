@@ -1,6 +1,11 @@
 import { jest } from '@jest/globals';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { createGuardLoader, decideRoute, type GuardInput, type GuardServices, type GuardViewer } from './guards';
+import { HttpResponse } from 'msw';
+import { api, GRAPHQL_URL } from '../../test/graphql';
+import { useMswServer } from '../../test/msw';
+import { createApolloClient } from '../lib/apollo';
+import { registerAppClient } from '../lib/data-layer';
+import { browserGuardServices, createGuardLoader, decideRoute, type GuardInput, type GuardServices, type GuardViewer } from './guards';
 
 const complete = { name: true, contacts: true, distribution: true };
 
@@ -105,5 +110,31 @@ describe('the guard loader', () => {
     const response = await thrown(createGuardLoader(s)(args('/releases')));
     expect(response?.headers.get('Location')).toBe('/disabled');
     expect(s.loadViewer).not.toHaveBeenCalled();
+  });
+});
+
+describe('browserGuardServices.loadViewer', () => {
+  const server = useMswServer();
+  beforeEach(() => registerAppClient(createApolloClient({ uri: GRAPHQL_URL })));
+  afterEach(() => registerAppClient(undefined));
+
+  test('asks the app\'s Apollo client for the viewer, from the server every time', async () => {
+    let asked = 0;
+    server.use(
+      api.query('GuardViewer', () => {
+        asked += 1;
+        return HttpResponse.json({ data: { viewer: { __typename: 'Profile', ...viewer(), onboarding: { __typename: 'Onboarding', ...complete } } } });
+      }),
+    );
+    expect(await browserGuardServices.loadViewer()).toMatchObject({ id: 'u1', role: 'USER', status: 'ACTIVE' });
+    await browserGuardServices.loadViewer();
+    expect(asked).toBe(2);
+  });
+
+  test('a visitor and a failure both count as signed out', async () => {
+    server.use(api.query('GuardViewer', () => HttpResponse.json({ data: { viewer: null } })));
+    expect(await browserGuardServices.loadViewer()).toBeNull();
+    server.use(api.query('GuardViewer', () => HttpResponse.json({ errors: [{ message: 'boom' }] }, { status: 500 })));
+    expect(await browserGuardServices.loadViewer()).toBeNull();
   });
 });

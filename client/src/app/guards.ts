@@ -5,7 +5,7 @@
  */
 import { isPathAllowedWhenAgeRestricted } from '@cadence/domain/age';
 import { onboardingRedirect } from '@cadence/domain/onboarding-steps';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   AGE_RESTRICTED_COOKIE,
   deleteCookie,
@@ -15,6 +15,7 @@ import {
   rememberWantedUrl,
 } from '../lib/session';
 import type { GuardViewerQuery as GuardViewerResult } from '../gql/graphql';
+import { loadDataRuntime } from '../lib/data-layer';
 
 export type GuardViewer = NonNullable<GuardViewerResult['viewer']>;
 
@@ -99,9 +100,9 @@ export interface GuardServices {
 }
 
 /**
- * The guard's question, as a plain string with the GraphQL magic comment (codegen still types it):
- * guards load with every page, and importing `graphql()` or the printer would pull every document
- * of the app into the start page's bundle.
+ * The guard's question. Declared with the GraphQL magic comment (codegen types it as
+ * GuardViewerDocument) and asked through the app's Apollo Client, which is loaded only when a guard
+ * needs the viewer: the public pages' first load stays without the data layer (issue 22).
  */
 export const GUARD_VIEWER_QUERY = /* GraphQL */ `
   query GuardViewer {
@@ -120,25 +121,11 @@ export const GUARD_VIEWER_QUERY = /* GraphQL */ `
   }
 `;
 
-const GUARD_VIEWER_BODY = JSON.stringify({ operationName: 'GuardViewer', query: GUARD_VIEWER_QUERY, variables: {} });
-
-/** The browser's guard services: a fresh viewer from /graphql (a failure counts as signed out), real cookies and storage. */
+/** The browser's guard services: a fresh viewer through Apollo Client (a failure counts as signed out), real cookies and storage. */
 export const browserGuardServices: GuardServices = {
   async loadViewer() {
-    try {
-      // Absolute, so the address also resolves outside a page (component tests in jsdom).
-      const response = await fetch(new URL('/graphql', window.location.href), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: GUARD_VIEWER_BODY,
-      });
-      if (!response.ok) return null;
-      const body = (await response.json()) as { data?: GuardViewerResult | null };
-      return body.data?.viewer ?? null;
-    } catch {
-      return null;
-    }
+    const { queryGuardViewer } = await loadDataRuntime();
+    return queryGuardViewer();
   },
   cookie: (name) => readCookie(name),
   deleteCookie,
@@ -146,9 +133,12 @@ export const browserGuardServices: GuardServices = {
   rememberWantedUrl,
 };
 
+/** Each navigation's guard decision, so the page's loader can wait for it (afterGuards). */
+const decisions = new WeakMap<Request, Promise<null>>();
+
 /** Builds the guard loader. On the server (public pages only are rendered there) it lets everything through. */
 export function createGuardLoader(services: GuardServices = browserGuardServices) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  const decide = async ({ request }: LoaderFunctionArgs): Promise<null> => {
     if (typeof document === 'undefined') return null;
     const url = new URL(request.url);
     const forceLogin = services.cookie(FORCE_LOGIN_COOKIE) !== null;
@@ -167,6 +157,29 @@ export function createGuardLoader(services: GuardServices = browserGuardServices
     if (outcome.rememberWanted) services.rememberWantedUrl(outcome.rememberWanted);
     if (outcome.redirect) throw redirect(outcome.redirect);
     return null;
+  };
+  return (args: LoaderFunctionArgs): Promise<null> => {
+    const decision = decide(args);
+    decisions.set(args.request, decision);
+    return decision;
+  };
+}
+
+/**
+ * A page's loader, run once the guards let the page show: react-router runs a navigation's loaders
+ * side by side (one request object), and a page's preloaded query must not go out for a visitor
+ * the guards send elsewhere. On the server (public pages only) page loaders do nothing.
+ */
+export function afterGuards(loader: LoaderFunction): LoaderFunction {
+  return async (args, context) => {
+    if (typeof document === 'undefined') return null;
+    try {
+      await decisions.get(args.request);
+    } catch {
+      // The guard redirects: its loader's answer wins, nothing to preload.
+      return null;
+    }
+    return loader(args, context);
   };
 }
 

@@ -23,6 +23,13 @@ const completeViewer = {
 useMswServer(
   api.query('GuardViewer', () => HttpResponse.json({ data: { viewer: completeViewer } })),
   api.query('ViewerProfile', () => HttpResponse.json({ data: { viewer: null } })),
+  // The releases page's loader waits for its queries (an empty account).
+  api.query('ReleasesPage', () =>
+    HttpResponse.json({
+      data: { releases: { __typename: 'QueryReleasesConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } },
+    }),
+  ),
+  api.query('ReleaseCounts', () => HttpResponse.json({ data: { releaseCounts: { __typename: 'ReleaseCounts', releases: 0, tracks: 0, byDisplayStatus: [] } } })),
   api.query('AppBrand', () =>
     HttpResponse.json({
       data: {
@@ -65,7 +72,8 @@ test('the title and description come from the route, with the server-injected br
   window.__CADENCE__ = { brandName: 'Cadence France', brandId: 'fr', supportEmail: 'aide@cadence.test' };
   renderAt('/releases');
 
-  await screen.findByRole('heading', { level: 1, name: 'Releases' });
+  // The page shows with its preloaded list: the data layer, the page and its queries, cold.
+  await screen.findByRole('heading', { level: 1, name: 'Releases' }, { timeout: 5000 });
   await waitFor(() => expect(document.title).toBe('Releases | Cadence France'));
   expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
     'content',

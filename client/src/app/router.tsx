@@ -1,16 +1,20 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import type { PageHandle } from '../lib/page-meta';
-import { withData } from '../lib/data-layer';
+import { loadDataRuntime, withData } from '../lib/data-layer';
 import { RouteError } from './RouteError';
 import { AccountLayer } from './AccountLayer';
-import { guardLoader, guardShouldRevalidate } from './guards';
+import { afterGuards, guardLoader, guardShouldRevalidate } from './guards';
 import { Shell } from './Shell';
 
-/** What every page module exports: the page component (default) and its title and description. */
+/**
+ * What every page module exports: the page component (default) and its title and description; a
+ * page with a main query also its loader, which preloads that query (lib/preload.ts).
+ */
 export interface PageModule {
   default: ComponentType;
   handle: PageHandle;
+  loader?: LoaderFunction;
 }
 
 /**
@@ -19,8 +23,12 @@ export interface PageModule {
  */
 function lazyPage(load: () => Promise<PageModule>, data: boolean): RouteObject['lazy'] {
   return async () => {
+    // The data layer first, then the page: the guards load the same data layer for this navigation
+    // (one shared promise), and the page's own imports of Apollo then find it loaded.
+    if (data) await loadDataRuntime();
     const module = await load();
-    return { Component: data ? await withData(Promise.resolve(module.default)) : module.default, handle: module.handle };
+    const Component = data ? await withData(Promise.resolve(module.default)) : module.default;
+    return { Component, handle: module.handle, ...(module.loader ? { loader: afterGuards(module.loader) } : {}) };
   };
 }
 

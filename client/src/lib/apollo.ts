@@ -33,5 +33,7 @@ export function createApolloClient({ uri = '/graphql' }: ApolloOptions = {}): Ap
       ApolloLink.split(hasFiles, createUploadLink({ uri }), new HttpLink({ uri, credentials: 'same-origin' })),
     ]),
     cache: new InMemoryCache({ typePolicies }),
+    // Issue 17: a query hands each component only what it selected itself; fragments are read with useFragment.
+    dataMasking: true,
   });
 }

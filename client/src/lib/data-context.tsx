@@ -13,6 +13,21 @@ export function DataClientProvider({ client, children }: { client?: ApolloClient
   return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
 }
 
+let appClient: ApolloClient | undefined;
+
+/**
+ * The client route loaders use (guards, preloaded queries): loaders run outside React, so App
+ * names its client here as well as in context. Undefined means the app's own (lib/data-runtime.tsx).
+ */
+export function registerAppClient(client: ApolloClient | undefined): void {
+  appClient = client;
+}
+
+/** The client App registered, if any. */
+export function registeredAppClient(): ApolloClient | undefined {
+  return appClient;
+}
+
 /** The client named by DataClientProvider, if any. */
 export function useProvidedClient(): ApolloClient | undefined {
   return useContext(ClientContext);

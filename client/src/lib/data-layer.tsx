@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import type * as DataRuntimeModule from './data-runtime';
 
-export { DataClientProvider, INITIAL_SHELL_DATA, ShellDataProvider, useFetchedBrand, useProvidedClient, useShellViewer, type ShellData } from './data-context';
+export { DataClientProvider, INITIAL_SHELL_DATA, registerAppClient, ShellDataProvider, useFetchedBrand, useProvidedClient, useShellViewer, type ShellData } from './data-context';
 
 type DataRuntime = typeof DataRuntimeModule;
 

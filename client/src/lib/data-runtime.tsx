@@ -8,15 +8,28 @@ import { ApolloProvider, getApolloContext, skipToken, useQuery } from '@apollo/c
 import { useContext, useEffect, type ComponentType } from 'react';
 import { createApolloClient } from './apollo';
 import { getBootConfig } from './boot-config';
-import { useProvidedClient, type ShellData } from './data-context';
+import { registeredAppClient, useProvidedClient, type ShellData } from './data-context';
 import { useViewer } from './viewer';
-import { AppBrandDocument } from '../gql/graphql';
+import { AppBrandDocument, GuardViewerDocument, type GuardViewerQuery } from '../gql/graphql';
 
 let shared: ApolloClient | undefined;
 
-/** The app's Apollo Client, created on first use. */
+/** The app's Apollo Client (the one App was given, else one created on first use). */
 export function sharedClient(): ApolloClient {
-  return (shared ??= createApolloClient());
+  return registeredAppClient() ?? (shared ??= createApolloClient());
+}
+
+/**
+ * The route guards' question (app/guards.ts): always asked of the server, since guards re-run on
+ * every navigation to catch a session that ended. A failure counts as signed out.
+ */
+export async function queryGuardViewer(): Promise<GuardViewerQuery['viewer']> {
+  try {
+    const { data } = await sharedClient().query({ query: GuardViewerDocument, fetchPolicy: 'network-only' });
+    return data?.viewer ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The client to use here: an enclosing ApolloProvider's, else one named by DataClientProvider, else the app's. */

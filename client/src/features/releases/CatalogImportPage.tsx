@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useReadQuery } from '@apollo/client/react';
+import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
-import { readImport, type ImportJob } from './catalog-import-api';
+import { CatalogImportQuery } from './catalog-import.graphql';
 import { ImportJobView } from './ImportJobView';
 
 export const handle: PageHandle = {
@@ -11,30 +11,24 @@ export const handle: PageHandle = {
   pageDescription: 'The progress of a catalogue import, its errors and the audio still to come.',
 };
 
+/** Preloads the import with the navigation (from the server: the job moves on its own). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const preloadQuery = appPreloader();
+  const ref = preloadQuery(CatalogImportQuery, { variables: { id: params.jobId ?? '' }, fetchPolicy: 'network-only', errorPolicy: 'all' });
+  return { catalogImport: await preloadQuery.toPromise(ref) };
+}
+
 /** /releases/import/:jobId: one import found again later, to follow it or send the audio its tracks wait for. */
 export default function CatalogImportPage() {
-  const { jobId = '' } = useParams();
-  const [job, setJob] = useState<ImportJob | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    readImport(jobId)
-      .then((j) => live && setJob(j))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [jobId]);
-
+  const { data, error } = useReadQuery(usePreloaded<typeof loader>().catalogImport);
+  const job = data?.catalogImport;
   return (
     <section className="page" aria-labelledby="catalog-import-title">
       <p>
         <Link to="/releases/import">← Import a catalogue</Link>
       </p>
       <h1 id="catalog-import-title">Catalogue import</h1>
-      {!job && !error && <Spinner label="Loading the import" />}
-      {error && <ErrorMessage>{error}</ErrorMessage>}
+      {!job && <ErrorMessage>{error?.message ?? 'Could not read the import'}</ErrorMessage>}
       {job && <ImportJobView key={job.id} initial={job} />}
     </section>
   );

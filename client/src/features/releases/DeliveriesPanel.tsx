@@ -25,7 +25,7 @@ export const DeliveriesPanelQuery = graphql(`
   query DeliveriesPanel($id: ID!) {
     release(id: $id) {
       id
-      ...DeliveriesPanel_release
+      ...DeliveriesPanel_release @unmask
     }
   }
 `);

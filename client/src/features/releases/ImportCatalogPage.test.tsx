@@ -1,16 +1,15 @@
 import { File as NodeFile } from 'node:buffer';
 import { jest } from '@jest/globals';
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
+import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../lib/apollo';
+import { renderRoute } from '../../../test/render-route';
 import type { CatalogImportsQuery as CatalogImportsQueryData } from '../../gql/graphql';
 import type { ImportJob } from './catalog-import-api';
-import CatalogImportPage from './CatalogImportPage';
+import CatalogImportPage, { loader as catalogImportLoader } from './CatalogImportPage';
+import { CatalogImportQuery } from './catalog-import.graphql';
 import ImportCatalogPage, { CatalogImportsQuery } from './ImportCatalogPage';
 
 const ORIGIN = 'http://localhost';
@@ -42,17 +41,23 @@ beforeEach(() => {
 });
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-        <Routes>
-          <Route path="/releases/import" element={<ImportCatalogPage />} />
-          <Route path="/releases/import/:jobId" element={<CatalogImportPage />} />
-        </Routes>
-      </ApolloProvider>
-    </MemoryRouter>,
-  );
+  renderRoute(<ImportCatalogPage />, {
+    path: '/releases/import',
+    at: path,
+    routes: [{ path: '/releases/import/:jobId', element: <CatalogImportPage />, loader: catalogImportLoader }],
+  });
 }
+
+/** The `catalogImport` query's answer for a job. */
+const asQuery = (j: ImportJob) => ({
+  data: {
+    catalogImport: {
+      __typename: 'CatalogImport' as const,
+      ...j,
+      errors: j.errors.map((e) => ({ __typename: 'CatalogImportProblem' as const, ...e })),
+    },
+  },
+});
 
 test('without a catalogue file the field says so, takes the focus, and nothing is sent', async () => {
   let posts = 0;
@@ -97,9 +102,9 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
       };
       return HttpResponse.json({ ...job(), created: true }, { status: 202 });
     }),
-    http.get(`${ORIGIN}/api/releases/import/j1`, () => {
+    api.query(CatalogImportQuery, () => {
       reads += 1;
-      return HttpResponse.json(reads === 1 ? job({ doneReleases: 1 }) : finished);
+      return HttpResponse.json(asQuery(reads === 1 ? job({ doneReleases: 1 }) : finished));
     }),
     http.post(`${ORIGIN}/api/releases/import/j1/files`, async ({ request }) => {
       late = (await request.formData()).getAll('files').map((f) => (f as File).name);
@@ -158,7 +163,7 @@ test('the same file again says nothing changed; a refusal from the API is announ
 test('earlier imports are listed with a link to each; an import page found again names the files nobody waits for', async () => {
   recent = [{ id: 'j1', fileName: 'catalogue.csv', status: 'SUCCEEDED' as const, totalReleases: 2, doneReleases: 2, createdAt: '2026-11-20T10:00:00.000Z' }];
   server.use(
-    http.get(`${ORIGIN}/api/releases/import/j1`, () => HttpResponse.json(job({ status: 'SUCCEEDED', doneReleases: 2, awaitingAudio: ['a.wav', 'b.wav'] }))),
+    api.query(CatalogImportQuery, () => HttpResponse.json(asQuery(job({ status: 'SUCCEEDED', doneReleases: 2, awaitingAudio: ['a.wav', 'b.wav'] })))),
     http.post(`${ORIGIN}/api/releases/import/j1/files`, () => HttpResponse.json({ attached: ['a.wav'], unexpected: ['zzz.wav'], import: job({ status: 'SUCCEEDED', doneReleases: 2, awaitingAudio: ['b.wav'] }) })),
   );
   const user = userEvent.setup();
@@ -179,7 +184,7 @@ test('earlier imports are listed with a link to each; an import page found again
 });
 
 test('an import that is not yours (or gone) reads as not found', async () => {
-  server.use(http.get(`${ORIGIN}/api/releases/import/nope`, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Import not found' }, { status: 404 })));
+  server.use(api.query(CatalogImportQuery, () => HttpResponse.json({ data: null, errors: [{ message: 'Import not found', extensions: { code: 'NOT_FOUND' } }] })));
   renderAt('/releases/import/nope');
   expect(await screen.findByRole('alert')).toHaveTextContent('Import not found');
 });

@@ -1,7 +1,9 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../ui/Field';
 import './releases.css';
-import { isImportRunning, readImport, sendLateAudio, type ImportJob } from './catalog-import-api';
+import { isImportRunning, sendLateAudio, type ImportJob } from './catalog-import-api';
+import { readImport } from './catalog-import.graphql';
 import { Button } from '../../ui/Button';
 
 export const IMPORT_STATUS_TEXT: Record<ImportJob['status'], string> = {
@@ -33,17 +35,18 @@ export function ImportJobView({ initial, onChange }: Props) {
   const [audioSent, setAudioSent] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const client = useApolloClient();
 
   useEffect(() => {
     onChangeRef.current?.(job);
     if (!isImportRunning(job)) return;
     const timer = setTimeout(() => {
-      readImport(job.id)
+      readImport(client, job.id)
         .then(setJob)
         .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [job]);
+  }, [job, client]);
 
   return (
     <section className="import-job" aria-labelledby={titleId}>

@@ -1,3 +1,5 @@
+import type { FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
 import { releaseTitleOrDefault } from '@cadence/domain/release-rules';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
@@ -29,13 +31,16 @@ export const ReleaseRowFragment = graphql(`
 `);
 
 export interface ReleaseRowProps {
-  release: ReleaseRow_ReleaseFragment;
-  onTakedown: (release: ReleaseRow_ReleaseFragment) => void;
-  onDelete: (release: ReleaseRow_ReleaseFragment) => void;
+  /** The list's release, masked: the row reads its own fragment from the cache. */
+  release: FragmentType<ReleaseRow_ReleaseFragment>;
+  onTakedown: () => void;
+  onDelete: () => void;
 }
 
 /** One release: cover, title linking to the editor, artist, date, status and the actions the server allows. */
-export function ReleaseRow({ release, onTakedown, onDelete }: ReleaseRowProps) {
+export function ReleaseRow({ release: from, onTakedown, onDelete }: ReleaseRowProps) {
+  const { data: release, complete } = useFragment({ fragment: ReleaseRowFragment, from });
+  if (!complete) return null;
   const title = releaseTitleOrDefault(release.title);
   return (
     <li className="release-row">
@@ -56,12 +61,12 @@ export function ReleaseRow({ release, onTakedown, onDelete }: ReleaseRowProps) {
       <ReleaseStatusBadge status={release.displayStatus} />
       <div className="release-row__actions">
         {release.viewerCan.takedown && (
-          <Button size="small" onClick={() => onTakedown(release)} aria-label={`Take down ${title}`}>
+          <Button size="small" onClick={onTakedown} aria-label={`Take down ${title}`}>
             Take down
           </Button>
         )}
         {release.viewerCan.delete && (
-          <Button variant="secondary" size="small" onClick={() => onDelete(release)} aria-label={`Delete ${title}`}>
+          <Button variant="secondary" size="small" onClick={onDelete} aria-label={`Delete ${title}`}>
             Delete
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,7 +8,9 @@ import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../lib/apollo';
 import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
 import ReleaseEditPage from './ReleaseEditPage';
+import { registerAppClient } from '../../lib/data-layer';
 import ReleasesPage, {
+  loader,
   CreateReleaseMutation,
   DeleteReleaseMutation,
   ReleaseCountsQuery,
@@ -20,16 +22,19 @@ import { counts, releaseNode, releasesPage } from './__test-support__/test-data'
 const server = useMswServer();
 
 function renderPage() {
+  // The page's loader preloads its queries with the app's client (registered as App does).
+  const client = createApolloClient({ uri: GRAPHQL_URL });
+  registerAppClient(client);
   const router = createMemoryRouter(
     [
-      { path: '/releases', element: <ReleasesPage /> },
+      { path: '/releases', element: <ReleasesPage />, loader },
       { path: '/releases/edit', element: <ReleaseEditPage /> },
       { path: '/releases/:id', element: <p>Editor</p> },
     ],
     { initialEntries: ['/releases'] },
   );
   render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
+    <ApolloProvider client={client}>
       <AlertsProvider>
         <RouterProvider router={router} />
       </AlertsProvider>
@@ -75,7 +80,8 @@ test('lists releases with their display status, date and artist, each linking to
   expect(screen.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a filter asks the server for the statuses that show as that status and keeps the matching rows', async () => {
+/** The list answers with the live release alone when filtered, both releases otherwise; returns the statuses asked for. */
+function answerFiltered(): unknown[] {
   const asked: unknown[] = [];
   server.use(
     api.query(ReleasesPageQuery, ({ variables }) => {
@@ -84,6 +90,11 @@ test('a filter asks the server for the statuses that show as that status and kee
     }),
     api.query(ReleaseCountsQuery, () => HttpResponse.json({ data: counts({ Draft: 1, Published: 1 }) })),
   );
+  return asked;
+}
+
+test('a filter asks the server for the statuses that show as that status and keeps the matching rows', async () => {
+  const asked = answerFiltered();
   renderPage();
   await screen.findByRole('list', { name: 'Your releases' });
 
@@ -92,6 +103,16 @@ test('a filter asks the server for the statuses that show as that status and kee
   await screen.findByText('Summer Hits');
   expect(screen.queryByText('Night Drive')).not.toBeInTheDocument();
   expect(asked.at(-1)).toEqual(['DELIVERED', 'LIVE']);
+});
+
+test('the filter lives in the address: a link to ?status=Published preloads only those releases', async () => {
+  const asked = answerFiltered();
+  const router = renderPage();
+  await screen.findByText('Night Drive');
+  await act(() => router.navigate('/releases?status=Published'));
+  expect(await screen.findByRole('button', { name: 'Published (1)' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.queryByText('Night Drive')).not.toBeInTheDocument();
+  expect(asked).toEqual([null, ['DELIVERED', 'LIVE']]);
 });
 
 test('an empty account is invited to create its first release: single or album, then its title creates the draft', async () => {

@@ -1,19 +1,18 @@
 import type { Reference } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { PAGE_SIZE } from '@cadence/domain/constants';
 import { utcDate } from '@cadence/domain/date-string';
 import type { DisplayStatus } from '@cadence/domain/release-rules';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, useTransition } from 'react';
+import { Link, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { buttonClass, Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { countOf } from '../../ui/plural';
 import type { PageHandle } from '../../lib/page-meta';
 import { useAlerts } from '../../ui/alerts/AlertsProvider';
 import { graphql } from '../../gql';
-import type { ReleaseRow_ReleaseFragment } from '../../gql/graphql';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RELEASE_FILTERS, statusesShowing } from './display-status-filter';
 import { ReleaseRow } from './ReleaseRow';
@@ -32,6 +31,8 @@ export const ReleasesPageQuery = graphql(`
         cursor
         node {
           id
+          title
+          displayStatus
           ...ReleaseRow_release
         }
       }
@@ -61,7 +62,7 @@ export const CreateReleaseMutation = graphql(`
     createRelease(input: $input) {
       release {
         id
-        ...ReleaseRow_release
+        ...ReleaseRow_release @unmask
       }
     }
   }
@@ -72,7 +73,7 @@ export const TakedownReleaseMutation = graphql(`
     takedownRelease(input: { id: $id }) {
       release {
         id
-        ...ReleaseRow_release
+        ...ReleaseRow_release @unmask
       }
     }
   }
@@ -86,23 +87,46 @@ export const DeleteReleaseMutation = graphql(`
   }
 `);
 
-type Pending = { kind: 'takedown' | 'delete'; release: ReleaseRow_ReleaseFragment } | null;
+type Pending = { kind: 'takedown' | 'delete'; release: { id: string; title: string } } | null;
+
+/** The display status filter, from the address (`?status=Published`), so a filtered list can be linked and reloaded. */
+function filterFrom(params: URLSearchParams): DisplayStatus | null {
+  const wanted = params.get('status');
+  return RELEASE_FILTERS.find((status) => status === wanted) ?? null;
+}
+
+/** Preloads the list (for the filter in the address) and the counts with the navigation. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const filter = filterFrom(new URL(request.url).searchParams);
+  const preloadQuery = appPreloader();
+  const list = preloadQuery(ReleasesPageQuery, {
+    variables: { first: PAGE_SIZE, statuses: filter ? statusesShowing(filter, utcDate(new Date())) : null },
+    // Releases change elsewhere (the editor, the validation job): show the cached list at once, then the server's.
+    fetchPolicy: 'cache-and-network',
+    errorPolicy: 'all',
+  });
+  const counts = preloadQuery(ReleaseCountsQuery, { fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  await Promise.all([preloadQuery.toPromise(list), preloadQuery.toPromise(counts)]);
+  return { list, counts };
+}
 
 /** The signed-in user's releases: filters by display status with counts, pages, takedown and delete. */
 export default function ReleasesPage() {
   const { showAlert } = useAlerts();
-  const [filter, setFilter] = useState<DisplayStatus | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = filterFrom(searchParams);
+  // The chip shows the choice at once, while the navigation to it loads.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const chosen = navigation.location?.pathname === pathname ? filterFrom(new URLSearchParams(navigation.location.search)) : filter;
+  const setFilter = (status: DisplayStatus | null) => setSearchParams(status ? { status } : {});
   const [pending, setPending] = useState<Pending>(null);
-  const statuses = useMemo(() => (filter ? statusesShowing(filter, utcDate(new Date())) : null), [filter]);
+  const [loadingMore, startTransition] = useTransition();
 
-  const { data, loading, error, fetchMore, refetch } = useQuery(ReleasesPageQuery, {
-    variables: { first: PAGE_SIZE, statuses },
-    // Releases change elsewhere (the editor, the validation job): show the cached list at once, then the server's.
-    fetchPolicy: 'cache-and-network',
-    nextFetchPolicy: 'cache-first',
-    notifyOnNetworkStatusChange: true,
-  });
-  const counts = useQuery(ReleaseCountsQuery, { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' });
+  const refs = usePreloaded<typeof loader>();
+  const { data, error } = useReadQuery(refs.list);
+  const { fetchMore, refetch } = useQueryRefHandlers(refs.list);
+  const counts = useReadQuery(refs.counts);
   const [takedownRelease, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: [ReleaseCountsQuery] });
   const [deleteRelease, deleting] = useMutation(DeleteReleaseMutation, {
     refetchQueries: [ReleaseCountsQuery],
@@ -170,22 +194,21 @@ export default function ReleasesPage() {
         {counts.data ? `${countOf(counts.data.releaseCounts.releases, 'release')} and ${countOf(counts.data.releaseCounts.tracks, 'track')} delivered or on their way.` : '\u00a0'}
       </p>
       <div className="releases__filters" role="group" aria-label="Filter by status">
-        <button type="button" className="filter-chip" aria-pressed={filter === null} onClick={() => setFilter(null)}>
+        <button type="button" className="filter-chip" aria-pressed={chosen === null} onClick={() => setFilter(null)}>
           All{total !== undefined ? ` (${total})` : ''}
         </button>
         {/* A status with no releases is no filter worth offering (the chosen one stays, to be unchosen). */}
-        {RELEASE_FILTERS.filter((status) => filter === status || countOfStatus(status) > 0).map((status) => (
-          <button key={status} type="button" className="filter-chip" aria-pressed={filter === status} onClick={() => setFilter(status)}>
+        {RELEASE_FILTERS.filter((status) => chosen === status || filter === status || countOfStatus(status) > 0).map((status) => (
+          <button key={status} type="button" className="filter-chip" aria-pressed={chosen === status} onClick={() => setFilter(status)}>
             {status} ({countOfStatus(status)})
           </button>
         ))}
       </div>
 
-      {loading && !data && <Spinner label="Loading your releases" />}
       {error && !data && (
         <ErrorMessage>
           <p>We could not load your releases.</p>
-          <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
+          <Button size="small" onClick={() => startTransition(() => refetch().then(() => undefined, () => undefined))}>
             Try again
           </Button>
         </ErrorMessage>
@@ -202,8 +225,8 @@ export default function ReleasesPage() {
             <ReleaseRow
               key={release.id}
               release={release}
-              onTakedown={(r) => setPending({ kind: 'takedown', release: r })}
-              onDelete={(r) => setPending({ kind: 'delete', release: r })}
+              onTakedown={() => setPending({ kind: 'takedown', release })}
+              onDelete={() => setPending({ kind: 'delete', release })}
             />
           ))}
         </ul>
@@ -211,8 +234,8 @@ export default function ReleasesPage() {
       {data?.releases.pageInfo.hasNextPage && (
         <Button
           variant="secondary"
-          disabled={loading}
-          onClick={() => void fetchMore({ variables: { after: data.releases.pageInfo.endCursor } }).catch(() => undefined)}
+          disabled={loadingMore}
+          onClick={() => startTransition(() => fetchMore({ variables: { after: data.releases.pageInfo.endCursor } }).then(() => undefined, () => undefined))}
         >
           Show more releases
         </Button>

@@ -32,7 +32,7 @@ export const ReleaseEditorTrackFragment = graphql(`
       channels
     }
     credits {
-      ...ReleaseEditor_credit
+      ...ReleaseEditor_credit @unmask
     }
   }
 `);
@@ -77,10 +77,10 @@ export const ReleaseEditorReleaseFragment = graphql(`
       viewTracks
     }
     credits {
-      ...ReleaseEditor_credit
+      ...ReleaseEditor_credit @unmask
     }
     tracks {
-      ...ReleaseEditor_track
+      ...ReleaseEditor_track @unmask
     }
   }
 `);
@@ -95,7 +95,7 @@ export const ReleaseEditorVersionFragment = graphql(`
 export const ReleaseEditorQuery = graphql(`
   query ReleaseEditor($id: ID!) {
     release(id: $id) {
-      ...ReleaseEditor_release
+      ...ReleaseEditor_release @unmask
     }
     genres {
       id
@@ -140,7 +140,7 @@ export const UpdateReleaseMutation = graphql(`
   mutation UpdateRelease($input: UpdateReleaseInput!) {
     updateRelease(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -150,7 +150,7 @@ export const SubmitReleaseMutation = graphql(`
   mutation SubmitRelease($id: ID!) {
     submitRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -160,7 +160,7 @@ export const ReopenReleaseMutation = graphql(`
   mutation ReopenRelease($id: ID!) {
     reopenRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -170,7 +170,7 @@ export const UploadCoverArtMutation = graphql(`
   mutation UploadCoverArt($input: UploadCoverArtInput!) {
     uploadCoverArt(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -183,7 +183,7 @@ export const UploadTrackMutation = graphql(`
         id
       }
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -193,7 +193,7 @@ export const UpdateTrackMutation = graphql(`
   mutation UpdateTrack($input: UpdateTrackInput!) {
     updateTrack(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -204,7 +204,7 @@ export const DeleteTrackMutation = graphql(`
     deleteTrack(input: $input) {
       deletedTrackId
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -214,7 +214,7 @@ export const ReorderTracksMutation = graphql(`
   mutation ReorderTracks($input: ReorderTracksInput!) {
     reorderTracks(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -224,7 +224,7 @@ export const AddArtistCreditMutation = graphql(`
   mutation AddArtistCredit($input: AddArtistCreditInput!) {
     addArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -234,7 +234,7 @@ export const RemoveArtistCreditMutation = graphql(`
   mutation RemoveArtistCredit($input: RemoveArtistCreditInput!) {
     removeArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }
@@ -244,7 +244,7 @@ export const ApplyToAllTracksMutation = graphql(`
   mutation ApplyToAllTracks($input: ApplyToAllTracksInput!) {
     applyToAllTracks(input: $input) {
       release {
-        ...ReleaseEditor_release
+        ...ReleaseEditor_release @unmask
       }
     }
   }

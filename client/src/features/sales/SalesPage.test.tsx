@@ -1,12 +1,10 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
+import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
-import { createApolloClient } from '../../lib/apollo';
-import SalesPage from './SalesPage';
+import SalesPage, { loader } from './SalesPage';
+import { renderRoute } from '../../../test/render-route';
 import { SplitSalesQuery } from './SplitSales';
 import { AnnualSalesQuery, SalesPageQuery, SalesTableQuery, WithdrawMutation } from './sales.graphql';
 
@@ -57,13 +55,7 @@ function page(balance: { amount: string; lockedAmount: string; availableAmount: 
 }
 
 function renderPage() {
-  return render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-      <MemoryRouter>
-        <SalesPage />
-      </MemoryRouter>
-    </ApolloProvider>,
-  );
+  return renderRoute(<SalesPage />, { loader });
 }
 
 test('shows balance, history, statement, PayPal and tax; withdrawing asks for confirmation naming the amount', async () => {

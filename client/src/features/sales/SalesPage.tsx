@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useReadQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseMoney } from '@cadence/domain/money';
@@ -8,7 +8,7 @@ import { graphqlErrorInfo, type GraphqlErrorInfo } from '../../lib/graphql-error
 import { useEnvironment } from '../../lib/environment';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { SalesPageQuery, WithdrawMutation } from './sales.graphql';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { Statement } from './Statement';
@@ -56,9 +56,20 @@ function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `wd-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+const SALES_PAGE_VARIABLES = { first: 50 };
+
+/** Preloads the balance, withdrawals and statement with the navigation. */
+export async function loader() {
+  const preloadQuery = appPreloader();
+  return { sales: await preloadQuery.toPromise(preloadQuery(SalesPageQuery, { variables: SALES_PAGE_VARIABLES, errorPolicy: 'all' })) };
+}
+
 /** /sales: balance, withdraw to PayPal, withdrawal history, statement of account, PayPal and tax state. */
 export default function SalesPage() {
-  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(SalesPageQuery, { variables: { first: 50 } });
+  const { data } = useReadQuery(usePreloaded<typeof loader>().sales);
+  const client = useApolloClient();
+  // Asks the server again; the preloaded query follows the cache, so the page updates without suspending.
+  const refetch = () => client.query({ query: SalesPageQuery, variables: SALES_PAGE_VARIABLES, fetchPolicy: 'network-only' });
   const [withdraw, { loading: withdrawing }] = useMutation(WithdrawMutation);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -69,15 +80,15 @@ export default function SalesPage() {
   // While a withdrawal is pending, follow the provider's progress.
   useEffect(() => {
     if (!pending) return undefined;
-    startPolling(2000);
-    return () => stopPolling();
-  }, [pending, startPolling, stopPolling]);
+    const timer = setInterval(() => void client.query({ query: SalesPageQuery, variables: SALES_PAGE_VARIABLES, fetchPolicy: 'network-only' }).catch(() => undefined), 2000);
+    return () => clearInterval(timer);
+  }, [pending, client]);
 
   if (!viewer) {
     return (
       <section className="page sales" aria-labelledby="sales-title">
         <h1 id="sales-title">Sales + Payments</h1>
-        {loading && !error ? <Spinner label="Loading your balance" /> : <ErrorMessage>{WITHDRAWAL_MESSAGES.unavailable}</ErrorMessage>}
+        <ErrorMessage>{WITHDRAWAL_MESSAGES.unavailable}</ErrorMessage>
       </section>
     );
   }

@@ -1,7 +1,28 @@
+import type { FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
 import { WARNING_CODES } from '@cadence/domain/withdrawal';
 import { Table } from '../../ui/Table';
+import { graphql } from '../../gql';
 import type { WithdrawalRow_WithdrawalFragment } from '../../gql/graphql';
 import { money } from './money';
+
+/** What one row of the withdrawal history shows; the sales page's query and the withdraw mutation spread it. */
+const WithdrawalRowFragment = graphql(`
+  fragment WithdrawalRow_withdrawal on Withdrawal {
+    id
+    amount
+    currency
+    status
+    payoutStatus
+    awaitingApproval
+    errorCode
+    messages {
+      code
+      message
+    }
+    createdAt
+  }
+`);
 
 const STATUS_TEXT: Record<string, string> = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' };
 
@@ -11,7 +32,9 @@ function statusText(w: { status: string; awaitingApproval: boolean; payoutStatus
   return STATUS_TEXT[w.status] ?? w.status;
 }
 
-function Row({ withdrawal: w }: { withdrawal: WithdrawalRow_WithdrawalFragment }) {
+function Row({ withdrawal }: { withdrawal: FragmentType<WithdrawalRow_WithdrawalFragment> }) {
+  const { data: w, complete } = useFragment({ fragment: WithdrawalRowFragment, from: withdrawal });
+  if (!complete) return null;
   const warning = w.errorCode !== null && w.errorCode !== undefined && WARNING_CODES.includes(Number(w.errorCode));
   return (
     <tr>
@@ -30,7 +53,7 @@ function Row({ withdrawal: w }: { withdrawal: WithdrawalRow_WithdrawalFragment }
 }
 
 /** The viewer's withdrawals, newest first, with their statuses and the provider's messages. */
-export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly WithdrawalRow_WithdrawalFragment[] }) {
+export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly (FragmentType<WithdrawalRow_WithdrawalFragment> & { id: string })[] }) {
   return (
     <section aria-labelledby="sales-withdrawals">
       <h2 id="sales-withdrawals">Withdrawals</h2>

@@ -1,22 +1,5 @@
 import { graphql } from '../../gql';
 
-export const WithdrawalRowFragment = graphql(`
-  fragment WithdrawalRow_withdrawal on Withdrawal {
-    id
-    amount
-    currency
-    status
-    payoutStatus
-    awaitingApproval
-    errorCode
-    messages {
-      code
-      message
-    }
-    createdAt
-  }
-`);
-
 export const SalesPageQuery = graphql(`
   query SalesPage($first: Int) {
     viewer {
@@ -37,6 +20,8 @@ export const SalesPageQuery = graphql(`
         email
       }
       withdrawals {
+        id
+        status
         ...WithdrawalRow_withdrawal
       }
       ledgerEntries(first: $first) {
@@ -65,7 +50,7 @@ export const WithdrawMutation = graphql(`
     withdraw(input: $input) {
       created
       withdrawal {
-        ...WithdrawalRow_withdrawal
+        ...WithdrawalRow_withdrawal @unmask
       }
     }
   }

@@ -205,6 +205,7 @@ export const UserAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
+        id
         ...AuditLogTable_event
       }
     }
@@ -217,6 +218,7 @@ export const ReleaseAuditLogQuery = graphql(`
       hasMore
       endCursor
       events {
+        id
         ...AuditLogTable_event
       }
     }

@@ -1,31 +1,33 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useMswServer } from '../../../test/msw';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../../lib/apollo';
-import TrendsPage from './TrendsPage';
+import { api } from '../../../test/graphql';
+import { renderRoute } from '../../../test/render-route';
+import TrendsPage, { loader } from './TrendsPage';
 import { AnalyticsStateQuery, TrendsQuery } from './trends.graphql';
 
 const server = useMswServer();
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/trends', element: <TrendsPage /> }], { initialEntries: ['/trends'] });
-  render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-      <RouterProvider router={router} />
-    </ApolloProvider>,
-  );
+  renderRoute(<TrendsPage />, { loader, path: '/trends' });
 }
 
 const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
 test('a user without a published release sees the empty state', async () => {
-  server.use(api.query(AnalyticsStateQuery, () => HttpResponse.json({ data: { analyticsState: { isAnalyticsDisabled: true } } })));
+  // The server answers once the page has shown that it is loading.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    api.query(AnalyticsStateQuery, async () => {
+      await answered;
+      return HttpResponse.json({ data: { analyticsState: { isAnalyticsDisabled: true } } });
+    }),
+  );
   renderPage();
-  expect(screen.getByRole('status')).toHaveTextContent('Loading analytics');
+  expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Loading analytics');
+  answer();
   expect(await screen.findByRole('heading', { name: 'No analytics yet' })).toBeInTheDocument();
 });
 

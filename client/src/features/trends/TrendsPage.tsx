@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { Suspense, useState } from 'react';
+import { useQuery, useReadQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { compactNumber } from '@cadence/domain/compact-number';
 import { AnalyticsStateQuery, TrendsQuery } from './trends.graphql';
 import { AnalyticsSpinner } from './AnalyticsSpinner';
@@ -19,16 +20,31 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** Starts asking whether there is anything to show with the navigation; the page shows its heading meanwhile. */
+export function loader() {
+  return { state: appPreloader()(AnalyticsStateQuery, { errorPolicy: 'all' }) };
+}
+
 /** /trends: streams per store over time, per country and per track (supporting §2, §9). */
 export default function TrendsPage() {
-  const state = useQuery(AnalyticsStateQuery);
-  const disabled = state.data?.analyticsState.isAnalyticsDisabled;
+  const { state } = usePreloaded<typeof loader>();
   return (
     <section className="page" aria-labelledby="trends-title">
       <h1 id="trends-title">Analytics</h1>
-      {state.loading ? (
-        <AnalyticsSpinner />
-      ) : state.error ? (
+      <Suspense fallback={<AnalyticsSpinner />}>
+        <TrendsOrEmpty state={state} />
+      </Suspense>
+    </section>
+  );
+}
+
+/** The charts, or why there are none. */
+function TrendsOrEmpty({ state }: { state: ReturnType<typeof loader>['state'] }) {
+  const { data, error } = useReadQuery(state);
+  const disabled = data?.analyticsState.isAnalyticsDisabled;
+  return (
+    <>
+      {error && !data ? (
         <p role="alert">Analytics could not be loaded. Please try again later.</p>
       ) : disabled ? (
         <div className="trends-empty">
@@ -41,7 +57,7 @@ export default function TrendsPage() {
       ) : (
         <Trends />
       )}
-    </section>
+    </>
   );
 }
 

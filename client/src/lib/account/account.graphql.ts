@@ -52,7 +52,7 @@ export const AccountProfileFragment = graphql(`
 export const ViewerProfileQuery = graphql(`
   query ViewerProfile {
     viewer {
-      ...AccountProfile_profile
+      ...AccountProfile_profile @unmask
     }
   }
 `);
@@ -61,7 +61,7 @@ export const UpdateProfileMutation = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
       viewer {
-        ...AccountProfile_profile
+        ...AccountProfile_profile @unmask
       }
       fieldErrors {
         field

@@ -1,5 +1,7 @@
-import { useQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import type { StoresList_DspFragment } from '../../gql/graphql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { Button } from '../../ui/Button';
@@ -15,10 +17,17 @@ export const StoresListDspFragment = graphql(`
 export const StoresListQuery = graphql(`
   query StoresList {
     dsps(showList: true) {
+      id
       ...StoresList_dsp
     }
   }
 `);
+
+/** One store: the entry reads its own fragment from the cache. */
+function StoreEntry({ dsp }: { dsp: FragmentType<StoresList_DspFragment> }) {
+  const { data, complete } = useFragment({ fragment: StoresListDspFragment, from: dsp });
+  return complete ? <li>{data.name}</li> : null;
+}
 
 /** The stores and streaming services releases are delivered to (the DSPs flagged for the public list). */
 export function StoresList() {
@@ -45,7 +54,7 @@ export function StoresList() {
   return (
     <ul className="stores-list" aria-label="Stores we deliver to">
       {dsps.map((dsp) => (
-        <li key={dsp.id}>{dsp.name}</li>
+        <StoreEntry key={dsp.id} dsp={dsp} />
       ))}
     </ul>
   );

@@ -39,7 +39,7 @@ export const PlansPageQuery = graphql(`
         email
       }
       subscription {
-        ...PlanSettings_subscription
+        ...PlanSettings_subscription @unmask
       }
     }
   }
@@ -53,7 +53,7 @@ export const PlanSettingsQuery = graphql(`
         email
       }
       subscription {
-        ...PlanSettings_subscription
+        ...PlanSettings_subscription @unmask
       }
       payments {
         id
@@ -88,7 +88,7 @@ export const PurchasePlanMutation = graphql(`
     purchasePlan(input: $input) {
       created
       subscription {
-        ...PlanSettings_subscription
+        ...PlanSettings_subscription @unmask
       }
       payment {
         id
@@ -105,7 +105,7 @@ export const SetAutoRenewMutation = graphql(`
   mutation SetAutoRenew($input: SetAutoRenewInput!) {
     setAutoRenew(input: $input) {
       subscription {
-        ...PlanSettings_subscription
+        ...PlanSettings_subscription @unmask
       }
     }
   }
@@ -119,7 +119,7 @@ export const UpdatePaymentMethodMutation = graphql(`
         label
       }
       subscription {
-        ...PlanSettings_subscription
+        ...PlanSettings_subscription @unmask
       }
     }
   }

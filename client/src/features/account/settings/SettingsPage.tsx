@@ -1,12 +1,12 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useReadQuery } from '@apollo/client/react';
 import { formatUsDate } from '@cadence/domain/date-string';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../ui/Button';
 import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { Spinner } from '../../../ui/Spinner';
 import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
-import { useViewerProfile } from '../../../lib/account/useAccount';
+import { ViewerProfileQuery } from '../../../lib/account/account.graphql';
+import { appPreloader, usePreloaded } from '../../../lib/preload';
 import { ApiTokens } from './ApiTokens';
 import { Webhooks } from './Webhooks';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -31,15 +31,21 @@ const TAX_STATUS_TEXT: Record<string, string> = {
 
 const REFUSED_WHILE_ACTING = 'Not available while acting as this user.';
 
+/** Preloads the profile every form of the page starts from. */
+export async function loader() {
+  const preloadQuery = appPreloader();
+  return { profile: await preloadQuery.toPromise(preloadQuery(ViewerProfileQuery, { errorPolicy: 'all' })) };
+}
+
 /** /settings (Profile + Preferences): the profile forms, password, API tokens, tax status and agreement, account deletion. */
 export default function SettingsPage() {
-  const { profile, loading, error } = useViewerProfile();
+  const profile = useReadQuery(usePreloaded<typeof loader>().profile).data?.viewer ?? null;
   const [accept, { loading: accepting }] = useMutation(AcceptAgreementMutation);
   if (!profile)
     return (
       <section className="page settings" aria-labelledby="settings-title">
         <h1 id="settings-title">Profile + Preferences</h1>
-        {loading && !error ? <Spinner label="Loading your profile" /> : <ErrorMessage>We could not load your profile. Please try again later.</ErrorMessage>}
+        <ErrorMessage>We could not load your profile. Please try again later.</ErrorMessage>
       </section>
     );
   const can = profile.viewerCan;

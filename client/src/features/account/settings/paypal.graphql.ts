@@ -17,7 +17,7 @@ export const PayPalAccountQuery = graphql(`
         withdraw
       }
       payPalAccount {
-        ...PayPalAccountForm_account
+        ...PayPalAccountForm_account @unmask
       }
     }
   }
@@ -28,7 +28,7 @@ export const LinkPayPalMutation = graphql(`
     linkPayPal(input: $input) {
       message
       account {
-        ...PayPalAccountForm_account
+        ...PayPalAccountForm_account @unmask
       }
     }
   }
@@ -38,7 +38,7 @@ export const UnlinkPayPalMutation = graphql(`
   mutation UnlinkPayPal {
     unlinkPayPal {
       account {
-        ...PayPalAccountForm_account
+        ...PayPalAccountForm_account @unmask
       }
     }
   }

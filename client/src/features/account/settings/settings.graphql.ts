@@ -11,7 +11,7 @@ export const ChangePasswordMutation = graphql(`
 export const ApiTokensQuery = graphql(`
   query ApiTokens {
     apiTokens {
-      ...ApiTokenRow_token
+      ...ApiTokenRow_token @unmask
     }
   }
 `);
@@ -35,7 +35,7 @@ export const CreateApiTokenMutation = graphql(`
     createApiToken(input: $input) {
       token
       apiToken {
-        ...ApiTokenRow_token
+        ...ApiTokenRow_token @unmask
       }
     }
   }
@@ -45,7 +45,7 @@ export const RevokeApiTokenMutation = graphql(`
   mutation RevokeApiToken($input: RevokeApiTokenInput!) {
     revokeApiToken(input: $input) {
       apiToken {
-        ...ApiTokenRow_token
+        ...ApiTokenRow_token @unmask
       }
     }
   }
@@ -117,7 +117,7 @@ export const WebhookEndpointRowFragment = graphql(`
 export const WebhookEndpointsQuery = graphql(`
   query WebhookEndpoints {
     webhookEndpoints {
-      ...WebhookEndpointRow_endpoint
+      ...WebhookEndpointRow_endpoint @unmask
     }
   }
 `);
@@ -127,7 +127,7 @@ export const CreateWebhookEndpointMutation = graphql(`
     createWebhookEndpoint(input: $input) {
       secret
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint
+        ...WebhookEndpointRow_endpoint @unmask
       }
     }
   }
@@ -137,7 +137,7 @@ export const UpdateWebhookEndpointMutation = graphql(`
   mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {
     updateWebhookEndpoint(input: $input) {
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint
+        ...WebhookEndpointRow_endpoint @unmask
       }
     }
   }

@@ -27,7 +27,7 @@ export const InAppMessageAdminFields = graphql(`
 export const AllInAppMessagesQuery = graphql(`
   query AllInAppMessages {
     allInAppMessages {
-      ...InAppMessagesAdmin_message
+      ...InAppMessagesAdmin_message @unmask
     }
     inAppMessageStats {
       messageId
@@ -41,7 +41,7 @@ export const CreateInAppMessageMutation = graphql(`
   mutation CreateInAppMessage($input: CreateInAppMessageInput!) {
     createInAppMessage(input: $input) {
       inAppMessage {
-        ...InAppMessagesAdmin_message
+        ...InAppMessagesAdmin_message @unmask
       }
     }
   }
@@ -51,7 +51,7 @@ export const UpdateInAppMessageMutation = graphql(`
   mutation UpdateInAppMessage($input: UpdateInAppMessageInput!) {
     updateInAppMessage(input: $input) {
       inAppMessage {
-        ...InAppMessagesAdmin_message
+        ...InAppMessagesAdmin_message @unmask
       }
     }
   }

@@ -1,29 +1,18 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { api } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
-import { createApolloClient } from '../../../lib/apollo';
+import { renderRoute } from '../../../../test/render-route';
 import { AcknowledgeDeliveryMutation, AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
 import type { ReleaseStatus } from '../../../gql/graphql';
-import ReviewPage from './ReviewPage';
+import ReviewPage, { loader } from './ReviewPage';
 import ReviewQueuePage from './ReviewQueuePage';
 
 const server = useMswServer();
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-        <Routes>
-          <Route path="/support/review" element={<ReviewQueuePage />} />
-          <Route path="/support/review/:id" element={<ReviewPage />} />
-        </Routes>
-      </ApolloProvider>
-    </MemoryRouter>,
-  );
+  return renderRoute(<ReviewQueuePage />, { path: '/support/review', at: path, routes: [{ path: '/support/review/:id', element: <ReviewPage />, loader }] });
 }
 
 const track = (n: number) => ({

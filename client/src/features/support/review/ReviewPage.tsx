@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { Table } from '../../../ui/Table';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useId, useState, useTransition, type FormEvent } from 'react';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { Spinner } from '../../../ui/Spinner';
+import { appPreloader, usePreloaded } from '../../../lib/preload';
 import type { ReviewReleaseQuery as ReviewReleaseData } from '../../../gql/graphql';
 import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewReleaseQuery } from '../console.graphql';
 import { formatDuration, formatInstant, statusLabel } from '../console-format';
@@ -125,19 +125,36 @@ function Decision({ release, onDone }: { release: Release; onDone: (message: str
   );
 }
 
+const AUDIT_PAGE = 20;
+
+/** Preloads the release under review and the first page of its audit log with the navigation. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const preloadQuery = appPreloader();
+  const release = preloadQuery(ReviewReleaseQuery, { variables: { id }, fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  const audit = preloadQuery(ReleaseAuditLogQuery, { variables: { input: { releaseId: id, first: AUDIT_PAGE } }, fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  await Promise.all([preloadQuery.toPromise(release), preloadQuery.toPromise(audit)]);
+  return { release, audit };
+}
+
 /** Issue 14: one release under review: cover, metadata, credits, the check, a player per track, and the decision. */
 export default function ReviewPage() {
   const { id = '' } = useParams();
   const titleId = useId();
   const [done, setDone] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(ReviewReleaseQuery, { variables: { id }, fetchPolicy: 'cache-and-network' });
-  const audit = useQuery(ReleaseAuditLogQuery, { variables: { input: { releaseId: id, first: 20 } }, fetchPolicy: 'cache-and-network' });
+  const refs = usePreloaded<typeof loader>();
+  const { data, error } = useReadQuery(refs.release);
+  const audit = useReadQuery(refs.audit);
+  const { fetchMore } = useQueryRefHandlers(refs.audit);
+  const [loadingMore, startTransition] = useTransition();
+  const client = useApolloClient();
   const release = data?.reviewRelease;
 
+  // After a decision, ask the server again; the preloaded queries follow the cache without suspending the page.
   const onDone = (message: string) => {
     setDone(message);
-    void refetch();
-    void audit.refetch();
+    void client.query({ query: ReviewReleaseQuery, variables: { id }, fetchPolicy: 'network-only' }).catch(() => undefined);
+    void client.query({ query: ReleaseAuditLogQuery, variables: { input: { releaseId: id, first: AUDIT_PAGE } }, fetchPolicy: 'network-only' }).catch(() => undefined);
   };
 
   return (
@@ -147,7 +164,6 @@ export default function ReviewPage() {
         <Link to="/support/review">Back to the review queue</Link>
       </p>
       <h1 id={titleId}>{release ? `Review: ${release.title || 'Untitled'}` : 'Review'}</h1>
-      {loading && !release && <Spinner label="Loading the release" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       <div role="status">{done}</div>
       {release && (
@@ -236,11 +252,14 @@ export default function ReviewPage() {
             title="Audit log of this release"
             events={audit.data?.releaseAuditLog.events ?? []}
             hasMore={audit.data?.releaseAuditLog.hasMore ?? false}
+            loadingMore={loadingMore}
             onLoadMore={() =>
-              void audit.fetchMore({
-                variables: { input: { releaseId: id, first: 20, after: audit.data?.releaseAuditLog.endCursor } },
-                updateQuery: (prev, { fetchMoreResult }) => ({ releaseAuditLog: { ...fetchMoreResult.releaseAuditLog, events: [...prev.releaseAuditLog.events, ...fetchMoreResult.releaseAuditLog.events] } }),
-              })
+              startTransition(() =>
+                fetchMore({
+                  variables: { input: { releaseId: id, first: AUDIT_PAGE, after: audit.data?.releaseAuditLog.endCursor } },
+                  updateQuery: (prev, { fetchMoreResult }) => ({ releaseAuditLog: { ...fetchMoreResult.releaseAuditLog, events: [...prev.releaseAuditLog.events, ...fetchMoreResult.releaseAuditLog.events] } }),
+                }).then(() => undefined, () => undefined),
+              )
             }
           />
         </>

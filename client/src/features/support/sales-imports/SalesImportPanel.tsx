@@ -46,6 +46,9 @@ export function SalesImportPanel() {
     setBusy(true);
     setMessage(null);
     try {
+      // Still the REST upload (the raw file as the body, up to the report size limit): the
+      // `importSalesReport` mutation takes the same file as a multipart Upload; moving to it waits
+      // for the mutation shapes of issue 17 to settle (docs/decisions.md, clientdata).
       const q = new URLSearchParams({ period, source: source.trim(), fileName: file.name });
       const res = await fetch(`/api/support/sales-imports?${q}`, { method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream', 'x-requested-with': 'XMLHttpRequest' }, credentials: 'same-origin' });
       const body = (await res.json().catch(() => ({}))) as { created?: boolean; message?: string };

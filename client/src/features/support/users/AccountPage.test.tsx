@@ -1,15 +1,13 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { api } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
-import { createApolloClient } from '../../../lib/apollo';
+import { renderRoute } from '../../../../test/render-route';
 import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
 import type { AccountStatus, StaffAccountQuery as StaffAccountData, UserAuditLogQuery as UserAuditLogData } from '../../../gql/graphql';
 import { ChangeUserRoleMutation } from '../admin/admin.graphql';
-import AccountPage from './AccountPage';
+import AccountPage, { loader } from './AccountPage';
 
 const server = useMswServer();
 
@@ -56,15 +54,7 @@ const audit = api.query(UserAuditLogQuery, () =>
 );
 
 function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={['/support/users/u1']}>
-      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-        <Routes>
-          <Route path="/support/users/:id" element={<AccountPage />} />
-        </Routes>
-      </ApolloProvider>
-    </MemoryRouter>,
-  );
+  return renderRoute(<AccountPage />, { loader, path: '/support/users/:id', at: '/support/users/u1' });
 }
 
 test('the account page shows profile, plan, the ledger balance, releases and audit history', async () => {

@@ -1,12 +1,12 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { Table } from '../../../ui/Table';
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useId, useState, useTransition, type FormEvent } from 'react';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Checkbox } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { appPreloader, usePreloaded } from '../../../lib/preload';
 import type { StaffAccountQuery as StaffAccountData } from '../../../gql/graphql';
 import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
 import { formatInstant, statusLabel } from '../console-format';
@@ -75,20 +75,37 @@ function AccountStatusForm({ account, canLiftSuperBlock, onDone }: { account: Ac
   );
 }
 
+const AUDIT_PAGE = 20;
+
+/** Preloads the account and the first page of its audit history with the navigation. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const userId = params.id ?? '';
+  const preloadQuery = appPreloader();
+  const account = preloadQuery(StaffAccountQuery, { variables: { userId }, fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  const audit = preloadQuery(UserAuditLogQuery, { variables: { input: { userId, first: AUDIT_PAGE } }, fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  await Promise.all([preloadQuery.toPromise(account), preloadQuery.toPromise(audit)]);
+  return { account, audit };
+}
+
 /** Issue 14: a person's account for support: profile, plan, balance, releases, status and audit history. */
 export default function AccountPage() {
   const { id = '' } = useParams();
   const titleId = useId();
   const [done, setDone] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(StaffAccountQuery, { variables: { userId: id }, fetchPolicy: 'cache-and-network' });
-  const audit = useQuery(UserAuditLogQuery, { variables: { input: { userId: id, first: 20 } }, fetchPolicy: 'cache-and-network' });
+  const refs = usePreloaded<typeof loader>();
+  const { data, error } = useReadQuery(refs.account);
+  const audit = useReadQuery(refs.audit);
+  const { fetchMore } = useQueryRefHandlers(refs.audit);
+  const [loadingMore, startTransition] = useTransition();
+  const client = useApolloClient();
   const page = data?.staffAccount;
   const account = page?.account;
 
+  // After a change, ask the server again; the preloaded queries follow the cache without suspending the page.
   const onDone = (message: string) => {
     setDone(message);
-    void refetch();
-    void audit.refetch();
+    void client.query({ query: StaffAccountQuery, variables: { userId: id }, fetchPolicy: 'network-only' }).catch(() => undefined);
+    void client.query({ query: UserAuditLogQuery, variables: { input: { userId: id, first: AUDIT_PAGE } }, fetchPolicy: 'network-only' }).catch(() => undefined);
   };
 
   const name = account ? [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email : '';
@@ -96,7 +113,6 @@ export default function AccountPage() {
     <section className="page" aria-labelledby={titleId}>
       <StaffNav admin={data?.consoleAbilities.manageStoreEndpoints ?? false} />
       <h1 id={titleId}>{account ? `Account: ${name}` : 'Account'}</h1>
-      {loading && !page && <Spinner label="Loading the account" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       <div role="status">{done}</div>
       {account && page && (
@@ -151,11 +167,14 @@ export default function AccountPage() {
             title="Audit history"
             events={audit.data?.userAuditLog.events ?? []}
             hasMore={audit.data?.userAuditLog.hasMore ?? false}
+            loadingMore={loadingMore}
             onLoadMore={() =>
-              void audit.fetchMore({
-                variables: { input: { userId: id, first: 20, after: audit.data?.userAuditLog.endCursor } },
-                updateQuery: (prev, { fetchMoreResult }) => ({ userAuditLog: { ...fetchMoreResult.userAuditLog, events: [...prev.userAuditLog.events, ...fetchMoreResult.userAuditLog.events] } }),
-              })
+              startTransition(() =>
+                fetchMore({
+                  variables: { input: { userId: id, first: AUDIT_PAGE, after: audit.data?.userAuditLog.endCursor } },
+                  updateQuery: (prev, { fetchMoreResult }) => ({ userAuditLog: { ...fetchMoreResult.userAuditLog, events: [...prev.userAuditLog.events, ...fetchMoreResult.userAuditLog.events] } }),
+                }).then(() => undefined, () => undefined),
+              )
             }
           />
         </>
