@@ -20,9 +20,10 @@ async function clientOperations(): Promise<Array<{ name: string; document: Docum
     .filter(({ document }) => document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION));
 }
 
-/** What Apollo Client sends: `__typename` added to every selection below the root. */
+/** What Apollo Client sends: `__typename` added to every selection below the root, its client-only directives (`@unmask`) removed. */
 function withTypename(document: DocumentNode): DocumentNode {
   return visit(document, {
+    Directive: (node) => (node.name.value === 'unmask' || node.name.value === 'nonreactive' ? null : undefined),
     SelectionSet(node, _key, parent) {
       if (parent && !Array.isArray(parent) && (parent as { kind?: string }).kind === Kind.OPERATION_DEFINITION) return undefined;
       if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename')) return undefined;

@@ -3,11 +3,13 @@
  * persisted queries registered by API tokens, and the token limits and scopes applying to both.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse, print, validate } from 'graphql';
 import { loadConfig } from '../config.ts';
+import { schema } from '../server/schema.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { bearerFor, buildUser } from '../test/factories.ts';
 import { loadTrustedDocuments, persistedDocumentCache } from './persisted-documents.ts';
@@ -69,11 +71,25 @@ describe('trusted documents', () => {
     expect(await res.json()).toEqual({ [`sha256:${sha256(COUNTRIES)}`]: COUNTRIES, [`sha256:${sha256(ME)}`]: ME });
   });
 
-  it('default to the manifest codegen writes for the client build, every entry checked', () => {
-    const documents = loadTrustedDocuments(loadConfig({}).partner.trustedDocumentsFile);
+  it('default to the manifest codegen writes for the client build, every entry checked and valid on the server', () => {
+    const file = loadConfig({}).partner.trustedDocumentsFile;
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    const documents = loadTrustedDocuments(file);
     // The client has dozens of operations; none would mean codegen did not run.
     expect(documents.size).toBeGreaterThan(30);
-    for (const [hash, text] of documents) expect(sha256(text)).toBe(hash);
+    for (const [hash, text] of documents) {
+      expect(sha256(written[`sha256:${hash}`]!)).toBe(hash);
+      // What runs is what Apollo Client sends: valid against the schema, no client-only directive left.
+      expect(validate(schema, parse(text)).map((e) => e.message)).toEqual([]);
+      expect(text).not.toMatch(/@unmask|@nonreactive/);
+    }
+  });
+
+  it('serve a document written with client-only directives without them, under the client text’s hash', () => {
+    const client = 'query Me { viewer { ...Who @unmask } } fragment Who on Profile { id }';
+    const file = path.join(dir, 'masked.json');
+    writeFileSync(file, JSON.stringify({ [`sha256:${sha256(client)}`]: client }));
+    expect(loadTrustedDocuments(file).get(sha256(client))).toBe(print(parse('query Me { viewer { ...Who } } fragment Who on Profile { id }')));
   });
 
   it('refuse a manifest whose hash is not its document\u2019s', () => {

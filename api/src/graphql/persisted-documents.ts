@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ApolloServerPlugin, PersistedQueryOptions } from '@apollo/server';
+import { parse, print, visit } from 'graphql';
 import type { AppContext } from '../context.ts';
 
 type DocumentCache = NonNullable<PersistedQueryOptions['cache']>;
@@ -43,9 +44,24 @@ export function loadTrustedDocuments(file: string): Map<string, string> {
     if (!HEX_SHA256.test(hash) || typeof text !== 'string' || sha256(text) !== hash) {
       throw new Error(`${file}: entry ${key} is not the SHA-256 of its document`);
     }
-    out.set(hash, text);
+    out.set(hash, serverForm(text));
   }
   return out;
+}
+
+/** Directives only Apollo Client reads (data masking, reactivity), which it removes before sending. */
+const CLIENT_ONLY_DIRECTIVES = new Set(['unmask', 'nonreactive']);
+
+/**
+ * The document as the browser's Apollo Client sends it: without its client-only directives. A hash
+ * names the client's text; the server runs (and publishes) what that client would have sent.
+ */
+function serverForm(text: string): string {
+  if (!/@(unmask|nonreactive)\b/.test(text)) return text;
+  const stripped = visit(parse(text), {
+    Directive: (node) => (CLIENT_ONLY_DIRECTIVES.has(node.name.value) ? null : undefined),
+  });
+  return print(stripped);
 }
 
 /** The hash in a cache key (Apollo prefixes its keys, e.g. `apq:<hash>`). */
