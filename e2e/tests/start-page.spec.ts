@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ARTIST, signInAs } from '../e2e-test-kit.ts';
 
 test('a visitor opens the start page and sees the brand', async ({ page }) => {
   await page.goto('/');
@@ -22,4 +23,25 @@ test('/splash says "Just a sec..." with a spinner', async ({ page }) => {
   await page.goto('/splash');
   await expect(page.getByText('Just a sec...')).toBeVisible();
   await expect(page.getByRole('status')).toBeVisible();
+});
+
+/** Counts the page's GraphQL requests (the viewer probe, and Apollo with it, send them). */
+function countGraphql(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/graphql') seen.count++;
+  });
+  return seen;
+}
+
+test('a public page without a session cookie asks nobody who is signed in; with one it asks and shows the way back to the app', async ({ page }) => {
+  const visitor = countGraphql(page);
+  await page.goto('/terms-of-use', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(visitor.count).toBe(0);
+
+  await signInAs(page, DEMO_ARTIST);
+  await page.goto('/terms-of-use', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My releases' })).toBeVisible();
+  expect(visitor.count).toBeGreaterThan(0);
 });

@@ -12,6 +12,7 @@ import { loadSsrRenderer, type SsrBoot } from './ssr.ts';
 import { cspNonce } from './security-headers.ts';
 import { staticFiles } from './compression.ts';
 import { crawlerFiles } from './crawlers.ts';
+import { readCookie } from './auth.ts';
 
 const DEFAULT_TITLE = '{appName} | Music distribution for independent artists';
 const DEFAULT_DESCRIPTION =
@@ -34,6 +35,14 @@ export function bootConfigFor(config: Config, req: Pick<Request, 'headers'>): Ss
   };
 }
 
+/**
+ * Whether the request carried a session cookie. The cookie is HttpOnly, so only the server can
+ * tell the page; without one the public pages never load the data layer to ask who is signed in.
+ */
+export interface SessionHint {
+  sessionCookie: string;
+}
+
 /** A server-rendered page: its HTML and its route's filled title and description. */
 export interface RenderedPage {
   html: string;
@@ -45,10 +54,11 @@ export interface RenderedPage {
  * Fills the brand (and the server-rendered page, when there is one) into the client build's HTML.
  * The inline boot script carries `nonce`, the answer's CSP nonce (http/security-headers.ts).
  */
-export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>, page?: RenderedPage, nonce?: string): string {
+export function renderIndexHtml(template: string, config: Config, req: Pick<Request, 'headers'>, page?: RenderedPage, nonce?: string, hint?: SessionHint): string {
   const brand = brandFor(config, brandIdFor(req));
   const fill = (s: string) => s.replaceAll('{appName}', brand.name);
-  const boot = bootConfigFor(config, req);
+  // `session` is left out when the server cannot tell (no hint): the page then asks, as before.
+  const boot = hint ? { ...bootConfigFor(config, req), session: readCookie(req, hint.sessionCookie) !== undefined } : bootConfigFor(config, req);
   const title = page?.title ?? fill(DEFAULT_TITLE);
   const description = page?.description ?? fill(DEFAULT_DESCRIPTION);
   const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
@@ -64,7 +74,7 @@ export function renderIndexHtml(template: string, config: Config, req: Pick<Requ
 }
 
 /** Static files plus the HTML fallback for client-side routes; public pages rendered on the server. */
-export function clientHandler(config: Config): Router {
+export function clientHandler(config: Config, hint?: SessionHint): Router {
   const r = Router();
   // Loaded once, from start-up on; requests wait for it only the first time.
   const ssr = loadSsrRenderer(config);
@@ -102,13 +112,13 @@ export function clientHandler(config: Config): Router {
         const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`).href;
         const result = await renderer.render(url, bootConfigFor(config, req), { nonce: cspNonce(res) });
         if (result.kind === 'redirect') return res.redirect(result.status, result.location);
-        return res.status(result.status).type('html').send(renderIndexHtml(html, config, req, result, cspNonce(res)));
+        return res.status(result.status).type('html').send(renderIndexHtml(html, config, req, result, cspNonce(res), hint));
       } catch (err) {
         // A page that fails on the server still works in the browser.
         req.ctx?.logger.error('server rendering failed; sending the client-only page', { err: err instanceof Error ? err : new Error(String(err)), path: req.path });
       }
     }
-    res.type('html').send(renderIndexHtml(html, config, req, undefined, cspNonce(res)));
+    res.type('html').send(renderIndexHtml(html, config, req, undefined, cspNonce(res), hint));
   });
   return r;
 }

@@ -32,7 +32,7 @@ function serve(clientDistDir: string): Promise<{ url: string; server: http.Serve
     (req as unknown as { ctx: unknown }).ctx = { logger: { error: () => undefined } };
     next();
   });
-  app.use(clientHandler(config));
+  app.use(clientHandler(config, { sessionCookie: 'test_session' }));
   const s = http.createServer(app);
   return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, server: s })));
 }
@@ -53,6 +53,13 @@ afterAll(async () => {
 const page = (p: string, headers: Record<string, string> = {}) => fetch(`${url}${p}`, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
 
 describe('server rendering', () => {
+  it('tells the page whether the request carried a session cookie, which scripts cannot read', async () => {
+    for (const p of ['/about', '/releases']) {
+      expect(await (await page(p)).text()).toContain('"session":false');
+      expect(await (await page(p, { cookie: 'other=1; test_session=abc' })).text()).toContain('"session":true');
+    }
+  });
+
   it('puts the page, its title and description into the HTML, for the brand of the request', async () => {
     const fr = await (await page('/about', { 'x-country': 'FR' })).text();
     expect(fr).toContain('<div id="root" data-ssr="true"><main><h1>About Cadence France</h1></main></div>');

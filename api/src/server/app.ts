@@ -149,7 +149,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.status(404).json({ code: 'NOT_FOUND', message: 'No such API path' });
   });
 
-  app.use(clientHandler(config));
+  app.use(clientHandler(config, { sessionCookie: authenticatorOf(modules).sessionCookie }));
   app.use(errorHandler());
 
   return {

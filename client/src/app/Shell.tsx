@@ -16,7 +16,8 @@ import { ScrollToTop } from './shell/ScrollToTop';
 import { SkipLink } from './shell/SkipLink';
 import { isExternalNavHidden, isFooterHidden } from './shell/visibility';
 import type { ViewerState } from '../lib/viewer';
-import { INITIAL_SHELL_DATA, ShellDataProvider, withData } from '../lib/data-layer';
+import { INITIAL_SHELL_DATA, ShellDataProvider, withData, type ShellData } from '../lib/data-layer';
+import { useMaySignedIn } from '../lib/session-hint';
 import { useHydrated } from '../ui/useHydrated';
 import { setErrorReportViewer } from '../lib/error-reports/error-reports';
 import './shell/shell.css';
@@ -26,6 +27,9 @@ import '../ui/ui.css';
 const SignedInNav = lazy(async () => ({ default: await withData(import('./shell/SignedInNav').then((m) => m.SignedInNav)) }));
 // Who is signed in: asked through the data layer once the page is live (issue 22).
 const ShellDataProbe = lazy(async () => ({ default: (await import('../lib/data-runtime')).ShellDataProbe }));
+
+/** The frame's data when the server said the request had no session: a visitor, no question asked. */
+const VISITOR_DATA: ShellData = { viewer: { status: 'visitor', viewer: null }, brand: null };
 
 /** Holds the signed-in navigation's place while it loads, so the page below does not move. */
 function NavPlaceholder() {
@@ -59,9 +63,13 @@ function Navigation({ pathname, viewer }: { pathname: string; viewer: ViewerStat
 /** The frame around every page: banners, navigation, alerts, main landmark, footer, overlays. */
 export function Shell() {
   const { pathname } = useLocation();
-  const [data, setData] = useState(INITIAL_SHELL_DATA);
-  const viewer = data.viewer;
+  const [probed, setData] = useState(INITIAL_SHELL_DATA);
   const hydrated = useHydrated();
+  // Without a session cookie the data layer (Apollo, 41 KB, and its query) is not loaded at all:
+  // on a public page its tasks were most of the mobile Total Blocking Time (issue 22).
+  const maySignedIn = useMaySignedIn();
+  const data = hydrated && !maySignedIn ? VISITOR_DATA : probed;
+  const viewer = data.viewer;
   const viewerId = viewer.status === 'signed-in' ? viewer.viewer.id : null;
   // Error reports carry who is signed in (issue 24).
   useEffect(() => {
@@ -88,7 +96,7 @@ export function Shell() {
           {/* ScrollToTop must come after ScrollRestoration: its layout effect runs last and wins. */}
           <ScrollRestoration getKey={scrollKey} />
           <ScrollToTop />
-          {hydrated && (
+          {hydrated && maySignedIn && (
             <Suspense fallback={null}>
               <ShellDataProbe onChange={setData} />
             </Suspense>

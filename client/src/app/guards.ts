@@ -16,6 +16,7 @@ import {
 } from '../lib/session';
 import type { GuardViewerQuery as GuardViewerResult } from '../gql/graphql';
 import { loadDataRuntime } from '../lib/data-layer';
+import { noteSessionStarted } from '../lib/session-hint';
 
 export type GuardViewer = NonNullable<GuardViewerResult['viewer']>;
 
@@ -125,7 +126,10 @@ export const GUARD_VIEWER_QUERY = /* GraphQL */ `
 export const browserGuardServices: GuardServices = {
   async loadViewer() {
     const { queryGuardViewer } = await loadDataRuntime();
-    return queryGuardViewer();
+    const viewer = await queryGuardViewer();
+    // A session the page did not start with (a token link signed the person in): the frame asks too.
+    if (viewer) noteSessionStarted();
+    return viewer;
   },
   cookie: (name) => readCookie(name),
   deleteCookie,

@@ -22,7 +22,8 @@ export interface BootConfig {
 
 declare global {
   interface Window {
-    __CADENCE__?: Partial<Omit<BootConfig, 'injected'>>;
+    /** `session`: whether the page's request carried the (HttpOnly) session cookie; absent when the server cannot tell. */
+    __CADENCE__?: Partial<Omit<BootConfig, 'injected'>> & { session?: boolean };
   }
 }
 

@@ -6,12 +6,14 @@ import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import { BrowserNotice, isInternetExplorer } from './BrowserNotice';
 import { ORIGIN, renderShell } from './__test-support__/shell-test-utils';
+import { noteSessionStarted } from '../../lib/session-hint';
 
 let profile: Record<string, unknown> | null = null;
 let signedOut = false;
+let viewerAsked = 0;
 
 useMswServer(
-  api.query('ShellViewer', () => HttpResponse.json({ data: { viewer: profile ? { __typename: 'Profile', ...profile } : null } })),
+  api.query('ShellViewer', () => (viewerAsked++, HttpResponse.json({ data: { viewer: profile ? { __typename: 'Profile', ...profile } : null } }))),
   http.get(`${ORIGIN}/api/in-app-messages`, () => HttpResponse.json([])),
   http.get(`${ORIGIN}/api/in-app-messages/unauthorized`, () => HttpResponse.json([])),
   http.post(`${ORIGIN}/api/auth/logout`, () => {
@@ -161,5 +163,21 @@ describe('Browser Notice', () => {
     expect(dialog).toHaveTextContent('Please use Google Chrome for the best experience of this website.');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+// Last: once a session has started in the page, it stays started for the module's life.
+describe('a page whose request had no session cookie', () => {
+  test('shows the visitor menu without asking who is signed in, and asks once a session starts in the page', async () => {
+    window.__CADENCE__ = { ...window.__CADENCE__, session: false };
+    viewerAsked = 0;
+    renderShell('/about');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(viewerAsked).toBe(0);
+    act(() => noteSessionStarted());
+    expect(await within(nav).findByRole('link', { name: 'My releases' })).toHaveAttribute('href', '/releases');
+    expect(viewerAsked).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Dialog } from '../../ui/Dialog';
 import { reloadAt } from '../../lib/session';
+import { noteSessionStarted } from '../../lib/session-hint';
 import { SignInForm, type SignInOutcome } from './SignInForm';
 import { SignUpForm, type SignUpOutcome } from './SignUpForm';
 import { Button } from '../../ui/Button';
@@ -20,11 +21,17 @@ export interface AuthDialogProps {
 
 /** The sign-in / sign-up modal: focus stays inside, Escape closes it and focus returns to where it was. */
 export function AuthDialog({ mode, onModeChange, onClose, navigate = reloadAt }: AuthDialogProps) {
+  // A page loaded without a session asked nobody who is signed in: now someone is (lib/session-hint.ts).
   const onSignIn = (outcome: SignInOutcome) => {
-    if (outcome.kind === 'signed-in') navigate(outcome.to);
-    else navigate(outcome.kind === 'locked' ? '/captcha' : '/disabled');
+    if (outcome.kind === 'signed-in') {
+      noteSessionStarted();
+      navigate(outcome.to);
+    } else navigate(outcome.kind === 'locked' ? '/captcha' : '/disabled');
   };
-  const onSignUp = (outcome: SignUpOutcome) => navigate(outcome.kind === 'signed-up' ? '/on-boarding' : '/disabled');
+  const onSignUp = (outcome: SignUpOutcome) => {
+    if (outcome.kind === 'signed-up') noteSessionStarted();
+    navigate(outcome.kind === 'signed-up' ? '/on-boarding' : '/disabled');
+  };
   return (
     <Dialog title={mode === 'login' ? 'Sign in' : 'Create your account'} onClose={onClose} className="auth-dialog">
       {mode === 'login' ? <SignInForm onOutcome={onSignIn} /> : <SignUpForm onOutcome={onSignUp} />}

@@ -1,3 +1,4 @@
+import { CheckMessageLine } from './CheckMessageLine';
 import { COVER_ART_MESSAGES, validateCoverArt } from '@cadence/domain/cover-art';
 import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
 import { useEffect, useState } from 'react';
@@ -90,11 +91,7 @@ export function CoverArtDrop({ coverArtUrl, editable, issue, upload, imageSize =
         </FileDropArea>
       )}
       <UploadProgressList entries={entries} onDismiss={dismiss} />
-      {message && (
-        <p className="field__error" role="alert">
-          {message}
-        </p>
-      )}
+      <CheckMessageLine message={message} reserved={editable} />
     </section>
   );
 }

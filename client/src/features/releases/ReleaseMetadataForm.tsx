@@ -1,3 +1,4 @@
+import { CheckMessageLine } from './CheckMessageLine';
 import { territoryText } from '@cadence/domain/territory';
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { useId, type MutableRefObject, type ReactNode } from 'react';
@@ -221,11 +222,7 @@ export function ReleaseMetadataForm({ initialValues, dictionaries, hideDspSelect
                           <Checkbox key={dsp.uri} id={`release-outlet-${dsp.id}`} label={dsp.name} checked={selected.has(dsp.uri)} onChange={(on) => toggle(dsp.uri, on)} />
                         ))}
                       </div>
-                      {error && (
-                        <p id="release-outlets-error" className="field__error" role="alert">
-                          {error}
-                        </p>
-                      )}
+                      <CheckMessageLine id="release-outlets-error" message={error} />
                     </fieldset>
                   );
                 }}

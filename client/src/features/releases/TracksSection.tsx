@@ -1,3 +1,4 @@
+import { CheckMessageLine } from './CheckMessageLine';
 import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
 import { trackTitleOrDefault } from '@cadence/domain/track-rules';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -102,11 +103,7 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
         </FileDropArea>
       )}
       <UploadProgressList entries={entries} onDismiss={dismiss} />
-      {issue && (
-        <p className="field__error" role="alert">
-          {issue}
-        </p>
-      )}
+      <CheckMessageLine message={issue} reserved={editable} />
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
