@@ -283,7 +283,11 @@ test('a release waiting for review cannot be submitted again and says what an ed
     .poll(
       async () => {
         await page.goto(url);
-        return page.getByRole('heading', { name: 'Waiting for review' }).isVisible();
+        // The page renders once its loader has the release (after the document's load event).
+        return page
+          .getByRole('heading', { name: 'Waiting for review' })
+          .waitFor({ timeout: 5_000 })
+          .then(() => true, () => false);
       },
       { timeout: 45_000, intervals: [1000, 2000, 3000] },
     )
