@@ -1,25 +1,26 @@
 import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { MockedProvider } from '@apollo/client/testing/react';
+import { HttpResponse } from 'msw';
+import { useMswServer } from '../../../test/msw';
+import { api } from '../../../test/graphql';
 import { StoresListQuery } from '../../lib/dictionaries/StoresList';
 import AboutPage, { handle as aboutHandle } from './AboutPage';
 import FeaturesPage, { handle as featuresHandle } from './FeaturesPage';
 import HomePage, { handle as homeHandle } from './HomePage';
 import WhyLevelPage, { handle as whyHandle } from './WhyLevelPage';
 
-const storesMock = {
-  request: { query: StoresListQuery },
-  result: { data: { dsps: [{ __typename: 'Dsp' as const, id: '1', name: 'Spotify' }, { __typename: 'Dsp' as const, id: '2', name: 'Apple Music' }] } },
-};
+useMswServer(
+  api.query(StoresListQuery, () =>
+    HttpResponse.json({ data: { dsps: [{ id: '1', name: 'Spotify' }, { id: '2', name: 'Apple Music' }] } }),
+  ),
+);
 
 function renderPage(Page: ComponentType) {
   return render(
-    <MockedProvider mocks={[storesMock]}>
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>
-    </MockedProvider>,
+    <MemoryRouter>
+      <Page />
+    </MemoryRouter>,
   );
 }
 

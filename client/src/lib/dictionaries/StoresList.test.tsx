@@ -1,10 +1,8 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
-import { api, GRAPHQL_URL } from '../../../test/graphql';
-import { createApolloClient } from '../apollo';
+import { api } from '../../../test/graphql';
 import { StoresListQuery, StoresList } from './StoresList';
 
 const server = useMswServer();
@@ -12,11 +10,7 @@ const server = useMswServer();
 const dsp = (id: string, name: string) => ({ __typename: 'Dsp' as const, id, name });
 
 function renderStoresList() {
-  return render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-      <StoresList />
-    </ApolloProvider>,
-  );
+  return render(<StoresList />);
 }
 
 test('lists the names of the stores flagged for the public list', async () => {

@@ -1,60 +1,79 @@
-import type { FragmentType } from '@apollo/client';
-import { useFragment, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useState } from 'react';
+import { print } from 'graphql';
 import { graphql } from '../../gql';
-import type { StoresList_DspFragment } from '../../gql/graphql';
+import type { StoresListQuery as StoresListData } from '../../gql/graphql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Spinner } from '../../ui/Spinner';
 import { Button } from '../../ui/Button';
 
-/** The fields one store entry shows; spread into any query that lists stores. */
-export const StoresListDspFragment = graphql(`
-  fragment StoresList_dsp on Dsp {
-    id
-    name
-  }
-`);
-
+/**
+ * The public store list (the DSPs flagged for it). It is the only data a public page shows, so it is
+ * read with one plain POST of its typed document rather than through Apollo Client: the page never
+ * loads the data layer (issue 22: Apollo's start-up was most of /features' blocking time).
+ */
 export const StoresListQuery = graphql(`
   query StoresList {
     dsps(showList: true) {
       id
-      ...StoresList_dsp
+      name
     }
   }
 `);
 
-/** One store: the entry reads its own fragment from the cache. */
-function StoreEntry({ dsp }: { dsp: FragmentType<StoresList_DspFragment> }) {
-  const { data, complete } = useFragment({ fragment: StoresListDspFragment, from: dsp });
-  return complete ? <li>{data.name}</li> : null;
+type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; dsps: StoresListData['dsps'] };
+
+async function fetchStores(signal: AbortSignal): Promise<StoresListData['dsps']> {
+  const res = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operationName: 'StoresList', query: print(StoresListQuery), variables: {} }),
+    signal,
+  });
+  const body = (await res.json()) as { data?: StoresListData | null; errors?: unknown[] };
+  if (!res.ok || body.errors?.length || !body.data) throw new Error('The list of stores could not be loaded');
+  return body.data.dsps;
 }
 
 /** The stores and streaming services releases are delivered to (the DSPs flagged for the public list). */
 export function StoresList() {
-  const { data, loading, error, refetch } = useQuery(StoresListQuery);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchStores(controller.signal).then(
+      (dsps) => setState({ status: 'done', dsps }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
 
-  if (loading && !data) return <Spinner label="Loading the list of stores" />;
+  if (state.status === 'loading') return <Spinner label="Loading the list of stores" />;
 
-  if (error && !data) {
+  if (state.status === 'error') {
     return (
       <div className="stores-list__error">
         <ErrorMessage>
           <p>We could not load the list of stores.</p>
         </ErrorMessage>
-        <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
+        <Button size="small" onClick={retry}>
           Try again
         </Button>
       </div>
     );
   }
 
-  const dsps = data?.dsps ?? [];
-  if (dsps.length === 0) return <p>No stores to show yet.</p>;
+  if (state.dsps.length === 0) return <p>No stores to show yet.</p>;
 
   return (
     <ul className="stores-list" aria-label="Stores we deliver to">
-      {dsps.map((dsp) => (
-        <StoreEntry key={dsp.id} dsp={dsp} />
+      {state.dsps.map((dsp) => (
+        <li key={dsp.id}>{dsp.name}</li>
       ))}
     </ul>
   );
