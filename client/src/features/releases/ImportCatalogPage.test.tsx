@@ -9,7 +9,7 @@ import { renderRoute } from '../../../test/render-route';
 import type { CatalogImportsQuery as CatalogImportsQueryData } from '../../gql/graphql';
 import type { ImportJob } from './catalog-import-api';
 import CatalogImportPage, { loader as catalogImportLoader } from './CatalogImportPage';
-import { CatalogImportQuery } from './catalog-import.graphql';
+import { CatalogImportQuery, ImportCatalogMutation } from './catalog-import.graphql';
 import ImportCatalogPage, { CatalogImportsQuery } from './ImportCatalogPage';
 
 const ORIGIN = 'http://localhost';
@@ -48,23 +48,25 @@ function renderAt(path: string) {
   });
 }
 
-/** The `catalogImport` query's answer for a job. */
-const asQuery = (j: ImportJob) => ({
-  data: {
-    catalogImport: {
-      __typename: 'CatalogImport' as const,
-      ...j,
-      errors: j.errors.map((e) => ({ __typename: 'CatalogImportProblem' as const, ...e })),
-    },
-  },
+/** A job as the API's CatalogImport type answers it. */
+const asImport = ({ created: _created, ...j }: ImportJob) => ({
+  __typename: 'CatalogImport' as const,
+  ...j,
+  errors: j.errors.map((e) => ({ __typename: 'CatalogImportProblem' as const, ...e })),
 });
+
+/** The `catalogImport` query's answer for a job. */
+const asQuery = (j: ImportJob) => ({ data: { catalogImport: asImport(j) } });
+
+/** The `importCatalog` mutation's answer for a job. */
+const asImported = (j: ImportJob, created: boolean) => ({ data: { importCatalog: { __typename: 'ImportCatalogPayload' as const, created, catalogImport: asImport(j) } } });
 
 test('without a catalogue file the field says so, takes the focus, and nothing is sent', async () => {
   let posts = 0;
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, () => {
+    api.mutation(ImportCatalogMutation, () => {
       posts += 1;
-      return HttpResponse.json(job(), { status: 202 });
+      return HttpResponse.json(asImported(job(), true));
     }),
   );
   const user = userEvent.setup();
@@ -93,14 +95,13 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
     awaitingAudio: ['b.wav'],
   });
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, async ({ request }) => {
-      const form = await request.formData();
+    api.mutation(ImportCatalogMutation, ({ variables: { input } }) => {
       sent = {
-        file: (form.get('file') as File).name,
-        media: form.getAll('media').map((m) => (m as File).name),
-        previousDistributor: String(form.get('previousDistributor')),
+        file: (input.file as File | null)?.name,
+        media: (input.media ?? []).map((m) => (m as File).name),
+        previousDistributor: input.previousDistributor ?? undefined,
       };
-      return HttpResponse.json({ ...job(), created: true }, { status: 202 });
+      return HttpResponse.json(asImported(job(), true));
     }),
     api.query(CatalogImportQuery, () => {
       reads += 1;
@@ -143,10 +144,10 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
 test('the same file again says nothing changed; a refusal from the API is announced', async () => {
   let posts = 0;
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, () => {
+    api.mutation(ImportCatalogMutation, () => {
       posts += 1;
-      if (posts === 1) return HttpResponse.json({ code: 'BAD_USER_INPUT', message: 'Only staff import a catalogue into another account' }, { status: 403 });
-      return HttpResponse.json(job({ status: 'SUCCEEDED', doneReleases: 2, created: false }));
+      if (posts === 1) return HttpResponse.json({ data: null, errors: [{ message: 'Only staff import a catalogue into another account', extensions: { code: 'FORBIDDEN' } }] });
+      return HttpResponse.json(asImported(job({ status: 'SUCCEEDED', doneReleases: 2 }), false));
     }),
   );
   const user = userEvent.setup();

@@ -1,11 +1,13 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import type { PageHandle } from '../../lib/page-meta';
 import { Field } from '../../ui/Field';
 import { Table } from '../../ui/Table';
-import { isImportRunning, uploadCatalog, type ImportJob } from './catalog-import-api';
+import { isImportRunning, type ImportJob } from './catalog-import-api';
+import { ImportCatalogMutation } from './catalog-import.graphql';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { IMPORT_STATUS_TEXT, ImportJobView } from './ImportJobView';
 import { Button } from '../../ui/Button';
 
@@ -24,6 +26,7 @@ export default function ImportCatalogPage() {
   const [fileError, setFileError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const recent = useQuery(CatalogImportsQuery, { fetchPolicy: 'cache-and-network' });
+  const [importCatalog] = useMutation(ImportCatalogMutation);
 
   const onUpload = async () => {
     const file = catalogRef.current?.files?.[0];
@@ -36,10 +39,12 @@ export default function ImportCatalogPage() {
     setError(null);
     setSending(true);
     try {
-      setJob(await uploadCatalog({ file, media: Array.from(mediaRef.current?.files ?? []), previousDistributor: distributor }));
+      const media = Array.from(mediaRef.current?.files ?? []);
+      const { data } = await importCatalog({ variables: { input: { file, media, previousDistributor: distributor } } });
+      if (data) setJob({ ...data.importCatalog.catalogImport, created: data.importCatalog.created });
       void recent.refetch().catch(() => undefined);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(graphqlErrorInfo(e).message);
     } finally {
       setSending(false);
     }

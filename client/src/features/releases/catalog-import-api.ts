@@ -46,19 +46,6 @@ async function call<T>(path: string, init: RequestInit, failure: string): Promis
   return body;
 }
 
-/**
- * POST /api/releases/import: the catalogue, its media and the previous distributor. The
- * `importCatalog` mutation takes the same files as Uploads; moving to it waits for the mutation
- * shapes of issue 17 to settle (docs/decisions.md, clientdata).
- */
-export function uploadCatalog(input: { file: File; media: readonly File[]; previousDistributor: string }): Promise<ImportJob> {
-  const form = new FormData();
-  form.append('previousDistributor', input.previousDistributor);
-  form.append('file', input.file, input.file.name);
-  for (const m of input.media) form.append('media', m, m.name);
-  return call<ImportJob>('/api/releases/import', { method: 'POST', body: form }, 'The upload failed');
-}
-
 /** POST /api/releases/import/{id}/files: audio that arrives after the import, matched by file name. */
 export function sendLateAudio(id: string, files: readonly File[]): Promise<LateAudioResult> {
   const form = new FormData();
