@@ -10,7 +10,7 @@ import type { CatalogImportsQuery as CatalogImportsQueryData } from '../../gql/g
 import type { ImportJob } from './catalog-import-api';
 import CatalogImportPage, { loader as catalogImportLoader } from './CatalogImportPage';
 import { CatalogImportQuery, ImportCatalogMutation } from './catalog-import.graphql';
-import ImportCatalogPage, { CatalogImportsQuery } from './ImportCatalogPage';
+import ImportCatalogPage, { CatalogImportsQuery, loader as importCatalogLoader } from './ImportCatalogPage';
 
 const ORIGIN = 'http://localhost';
 const server = useMswServer();
@@ -43,6 +43,7 @@ beforeEach(() => {
 function renderAt(path: string) {
   renderRoute(<ImportCatalogPage />, {
     path: '/releases/import',
+    loader: importCatalogLoader,
     at: path,
     routes: [{ path: '/releases/import/:jobId', element: <CatalogImportPage />, loader: catalogImportLoader }],
   });
@@ -71,7 +72,7 @@ test('without a catalogue file the field says so, takes the focus, and nothing i
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.click(screen.getByRole('button', { name: 'Upload and import' }));
+  await user.click(await screen.findByRole('button', { name: 'Upload and import' }));
   const input = screen.getByLabelText('Catalogue file (XML or CSV)');
   expect(input).toHaveAccessibleDescription('Choose a DDEX ERN (.xml) or CSV file');
   expect(screen.getByRole('alert')).toHaveTextContent('Choose a DDEX ERN (.xml) or CSV file');
@@ -114,7 +115,7 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.upload(screen.getByLabelText('Catalogue file (XML or CSV)'), file('catalogue.csv', 'upc,release_title\n', 'text/csv'));
+  await user.upload(await screen.findByLabelText('Catalogue file (XML or CSV)'), file('catalogue.csv', 'upc,release_title\n', 'text/csv'));
   await user.upload(screen.getByLabelText('Audio and cover files (a zip, or the files)'), file('media.zip', 'PK', 'application/zip'));
   await user.type(screen.getByLabelText('Previous distributor'), 'TuneWave');
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));
@@ -152,7 +153,7 @@ test('the same file again says nothing changed; a refusal from the API is announ
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.upload(screen.getByLabelText('Catalogue file (XML or CSV)'), file('album.xml', '<x/>', 'text/xml'));
+  await user.upload(await screen.findByLabelText('Catalogue file (XML or CSV)'), file('album.xml', '<x/>', 'text/xml'));
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Only staff import a catalogue into another account');
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));
