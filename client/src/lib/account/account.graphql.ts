@@ -52,7 +52,8 @@ export const AccountProfileFragment = graphql(`
 export const ViewerProfileQuery = graphql(`
   query ViewerProfile {
     viewer {
-      ...AccountProfile_profile @unmask
+      id
+      ...AccountProfile_profile
     }
   }
 `);
@@ -61,7 +62,8 @@ export const UpdateProfileMutation = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
       viewer {
-        ...AccountProfile_profile @unmask
+        id
+        ...AccountProfile_profile
       }
       fieldErrors {
         field
