@@ -140,7 +140,8 @@ export const UpdateReleaseMutation = graphql(`
   mutation UpdateRelease($input: UpdateReleaseInput!) {
     updateRelease(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -150,7 +151,8 @@ export const SubmitReleaseMutation = graphql(`
   mutation SubmitRelease($id: ID!) {
     submitRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -160,7 +162,8 @@ export const ReopenReleaseMutation = graphql(`
   mutation ReopenRelease($id: ID!) {
     reopenRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -170,7 +173,8 @@ export const UploadCoverArtMutation = graphql(`
   mutation UploadCoverArt($input: UploadCoverArtInput!) {
     uploadCoverArt(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -183,7 +187,8 @@ export const UploadTrackMutation = graphql(`
         id
       }
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -193,7 +198,8 @@ export const UpdateTrackMutation = graphql(`
   mutation UpdateTrack($input: UpdateTrackInput!) {
     updateTrack(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -204,7 +210,8 @@ export const DeleteTrackMutation = graphql(`
     deleteTrack(input: $input) {
       deletedTrackId
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -214,7 +221,8 @@ export const ReorderTracksMutation = graphql(`
   mutation ReorderTracks($input: ReorderTracksInput!) {
     reorderTracks(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -224,7 +232,8 @@ export const AddArtistCreditMutation = graphql(`
   mutation AddArtistCredit($input: AddArtistCreditInput!) {
     addArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -234,7 +243,8 @@ export const RemoveArtistCreditMutation = graphql(`
   mutation RemoveArtistCredit($input: RemoveArtistCreditInput!) {
     removeArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -244,7 +254,8 @@ export const ApplyToAllTracksMutation = graphql(`
   mutation ApplyToAllTracks($input: ApplyToAllTracksInput!) {
     applyToAllTracks(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
