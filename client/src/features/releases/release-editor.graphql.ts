@@ -1,4 +1,10 @@
-/** The editor's typed documents: one route query, and mutations that answer with the whole edited release. */
+/**
+ * The editor's typed documents: one route query, and mutations that answer with the whole edited release.
+ * The query and the fragments keep `@unmask` on the ReleaseEditor_* spreads: ReleaseEditor owns them all
+ * (query and fragments), and its final-form forms take the release, its tracks and credits as plain
+ * initial values (release-form.ts). The mutations spread ReleaseEditor_release masked: nobody reads their
+ * answer, which lands in the cache the editor's query reads.
+ */
 import { graphql } from '../../gql';
 
 export const ReleaseEditorCreditFragment = graphql(`
