@@ -52,8 +52,8 @@ export const AccountProfileFragment = graphql(`
 export const ViewerProfileQuery = graphql(`
   query ViewerProfile {
     viewer {
-      id
-      ...AccountProfile_profile
+      # @unmask: read with useFragment the settings forms lost their state after an email change request (docs/decisions.md, clientdata2).
+      ...AccountProfile_profile @unmask
     }
   }
 `);
@@ -62,8 +62,7 @@ export const UpdateProfileMutation = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
       viewer {
-        id
-        ...AccountProfile_profile
+        ...AccountProfile_profile @unmask
       }
       fieldErrors {
         field

@@ -1,8 +1,8 @@
-import { useFragment, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AccountProfile_ProfileFragment, UpdateProfileInput } from '../../gql/graphql';
 import { appPreloader } from '../preload';
-import { AccountProfileFragment, UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
+import { UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
 
 export type AccountProfile = AccountProfile_ProfileFragment;
 
@@ -23,15 +23,10 @@ export async function preloadViewerProfile() {
   return null;
 }
 
-/**
- * The signed-in profile (null for a visitor), shared through Apollo's cache by every account form.
- * The query's viewer is masked; the profile is read as AccountProfile_profile from the cache, so a
- * mutation's payload (updateProfile's viewer) updates every form.
- */
+/** The signed-in profile (null for a visitor), shared through Apollo's cache by every account form. */
 export function useViewerProfile() {
   const { data, loading, error, refetch } = useQuery(ViewerProfileQuery);
-  const fragment = useFragment({ fragment: AccountProfileFragment, from: data?.viewer ?? null });
-  return { profile: fragment.complete ? fragment.data : null, loading, error, refetch };
+  return { profile: data?.viewer ?? null, loading, error, refetch };
 }
 
 /**
