@@ -23,3 +23,15 @@ export async function withData<P extends object>(load: Promise<ComponentType<P>>
   const [Component, data] = await Promise.all([load, loadDataRuntime()]);
   return data.withApollo(Component);
 }
+
+/** Signs out through the data layer's `signOut` mutation, then loads the start page afresh (core §2: after logout the user goes to the root route). */
+export async function signOut(leave: (url: string) => void): Promise<void> {
+  try {
+    const { sendSignOut } = await loadDataRuntime();
+    await sendSignOut();
+  } catch {
+    // Signed out already, or the server is unreachable: either way the app starts afresh.
+  } finally {
+    leave('/');
+  }
+}

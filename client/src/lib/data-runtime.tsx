@@ -10,7 +10,7 @@ import { createApolloClient } from './apollo';
 import { getBootConfig } from './boot-config';
 import { registeredAppClient, useProvidedClient, type ShellData } from './data-context';
 import { useViewer } from './viewer';
-import { AppBrandDocument, GuardViewerDocument, type GuardViewerQuery } from '../gql/graphql';
+import { AppBrandDocument, GuardViewerDocument, SignOutDocument, type GuardViewerQuery } from '../gql/graphql';
 
 let shared: ApolloClient | undefined;
 
@@ -30,6 +30,11 @@ export async function queryGuardViewer(): Promise<GuardViewerQuery['viewer']> {
   } catch {
     return null;
   }
+}
+
+/** Ends the session with the `signOut` mutation (the server clears the session cookie). */
+export async function sendSignOut(): Promise<void> {
+  await sharedClient().mutate({ mutation: SignOutDocument });
 }
 
 /** The client to use here: an enclosing ApolloProvider's, else one named by DataClientProvider, else the app's. */

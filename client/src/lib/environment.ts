@@ -1,6 +1,6 @@
 import { SUNSET_DATE_DEFAULT } from '@cadence/domain/constants';
 import { useSyncExternalStore } from 'react';
-import { rest, type RestClient } from './rest';
+import { getClientConfigs, rest, type RestClient } from './rest';
 
 /** Deployment settings the browser needs (supporting §3), replaced at start-up by GET /api/client-configs. */
 export interface EnvironmentConfig {
@@ -73,7 +73,7 @@ export function useEnvironment(): EnvironmentConfig {
  */
 export async function loadClientConfigs(client: Pick<RestClient, 'get'> = rest): Promise<void> {
   try {
-    applyClientConfigs(await client.get<unknown>('/api/client-configs'));
+    applyClientConfigs(await getClientConfigs(client));
   } catch (error) {
     console.error({ type: 'GLOBAL_ERROR', message: 'Could not load /api/client-configs', error });
   }

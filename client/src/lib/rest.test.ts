@@ -4,6 +4,8 @@ import { useMswServer } from '../../test/msw';
 import {
   classifyResponse,
   createRestClient,
+  downloads,
+  getInAppMessages,
   isLoginUrl,
   redirectLocation,
   RestError,
@@ -149,5 +151,21 @@ describe('createRestClient over the network', () => {
     });
     expect(navigate).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('the calls that stay REST', () => {
+  test('downloads name their /api files with the ids encoded', () => {
+    expect(downloads.splitsCsv('a/b')).toBe('/api/releases/a%2Fb/splits.csv');
+    expect(downloads.trackAudio('t 1')).toBe('/api/track/t%201/audio');
+    expect(downloads.salesExportCsv(new URLSearchParams({ sortColumn: 'date' }))).toBe('/api/sales/export.csv?sortColumn=date');
+  });
+
+  test('in-app messages: signed-in people and visitors read their own list', async () => {
+    const asked: string[] = [];
+    const client = { get: <T,>(url: string) => (asked.push(url), Promise.resolve([] as T)) };
+    await getInAppMessages(client, true);
+    await getInAppMessages(client, false);
+    expect(asked).toEqual(['/api/in-app-messages', '/api/in-app-messages/unauthorized']);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * The legacy REST calls (core §7, §8). GraphQL goes through Apollo (apollo.ts); this wrapper is
- * for the /api paths that have no GraphQL counterpart yet.
+ * The legacy REST calls (core §7, §8). GraphQL goes through Apollo (apollo.ts); this module holds
+ * the wrapper and, at its end, every /api call the client still makes, each with the reason it is
+ * not GraphQL (issue 17). Nothing else in the client calls /api.
  */
+import type { InAppMessage } from '@cadence/domain/in-app-messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -165,3 +167,45 @@ export function setUnauthorizedHandler(handler: (url: string) => void): void {
 
 /** The app's shared REST client. */
 export const rest: RestClient = createRestClient({ onUnauthorized: (url) => unauthorizedHandler(url) });
+
+// The calls that stay REST, each with the reason it has no GraphQL counterpart.
+
+/** Start-up settings: read on every page, public ones included, before (and without) the data layer. */
+export const getClientConfigs = (client: Pick<RestClient, 'get'>) => client.get<unknown>('/api/client-configs');
+
+/** In-app messages: shown on public pages too, which ship without Apollo (issue 22); visitors get their own list. */
+export const getInAppMessages = (client: Pick<RestClient, 'get'>, signedIn: boolean) =>
+  client.get<InAppMessage[]>(signedIn ? '/api/in-app-messages' : '/api/in-app-messages/unauthorized');
+
+/** In-app message events (shown, clicked): sent from the same frame as the list, public pages included. */
+export const postInAppEvent = (client: Pick<RestClient, 'post'>, payload: unknown) => client.post('/api/in-app-messages/events', payload);
+
+/** Error reports to logstash: they must get out even when the data layer itself failed to load. */
+export const postErrorReport = (client: Pick<RestClient, 'post'>, report: { message: string; type: string; url: string }) => client.post('/api/logstash/log', report);
+
+/**
+ * Audio sent after a catalogue import, matched by file name: no GraphQL counterpart
+ * (POST /api/releases/import/{id}/files). The answer's `message` becomes the error.
+ */
+export async function postLateAudio<T>(importId: string, files: readonly File[]): Promise<T> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  // An absolute URL: the same in the browser, and what Node's fetch needs in component tests.
+  const res = await fetch(new URL(`/api/releases/import/${encodeURIComponent(importId)}/files`, window.location.href), {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+  });
+  const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!res.ok || !body) throw new Error(body?.message ?? `The audio upload failed (${res.status})`);
+  return body;
+}
+
+/** File downloads and streams (links the browser follows): GraphQL answers JSON, these are files. */
+export const downloads = {
+  statementCsv: '/api/financial/statement.csv',
+  salesExportCsv: (query: URLSearchParams) => `/api/sales/export.csv?${query.toString()}`,
+  splitsCsv: (releaseId: string) => `/api/releases/${encodeURIComponent(releaseId)}/splits.csv`,
+  trackAudio: (trackId: string) => `/api/track/${encodeURIComponent(trackId)}/audio`,
+};

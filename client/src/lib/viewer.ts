@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { ShellViewerDocument } from '../gql/graphql';
-import type { RestClient } from './rest';
 
 /**
  * The frame's only question about the person. Declared with the GraphQL magic comment and used
@@ -47,15 +46,4 @@ export function useViewer(): ViewerState {
       notValidEmail: viewer.notValidEmail,
     },
   };
-}
-
-/** Signs out, then loads the start page afresh (core §2: after logout the user goes to the root route). */
-export async function signOut(client: RestClient, leave: (url: string) => void): Promise<void> {
-  try {
-    await client.post('/api/auth/logout');
-  } catch {
-    // Signed out already, or the server is unreachable: either way the app starts afresh.
-  } finally {
-    leave('/');
-  }
 }

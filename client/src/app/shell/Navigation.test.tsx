@@ -16,9 +16,9 @@ useMswServer(
   api.query('ShellViewer', () => (viewerAsked++, HttpResponse.json({ data: { viewer: profile ? { __typename: 'Profile', ...profile } : null } }))),
   http.get(`${ORIGIN}/api/in-app-messages`, () => HttpResponse.json([])),
   http.get(`${ORIGIN}/api/in-app-messages/unauthorized`, () => HttpResponse.json([])),
-  http.post(`${ORIGIN}/api/auth/logout`, () => {
+  api.mutation('SignOut', () => {
     signedOut = true;
-    return new HttpResponse(null, { status: 204 });
+    return HttpResponse.json({ data: { signOut: { __typename: 'SignOutPayload', signedOut: true } } });
   }),
 );
 

@@ -2,7 +2,8 @@ import { useEffect, useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useBrand } from '../../lib/brand';
 import { getBootConfig } from '../../lib/boot-config';
-import { signOut, type Viewer } from '../../lib/viewer';
+import type { Viewer } from '../../lib/viewer';
+import { signOut } from '../../lib/data-layer';
 import { useShellServices } from '../../lib/shell-services';
 import { useScrollLock } from '../../ui/scroll-lock';
 import { MenuToggle, SiteHeader } from '../../ui/SiteHeader';
@@ -18,7 +19,7 @@ import { useDisclosure } from './useDisclosure';
 export function SignedInNav({ viewer }: { viewer: Viewer }) {
   const { brandName, supportEmail } = useBrand();
   const { logo, helpCenterUrl } = getBootConfig();
-  const { rest, leave } = useShellServices();
+  const { leave } = useShellServices();
   const menuId = useId();
   const { open, setOpen, toggle, close, containerRef, toggleRef } = useDisclosure();
   const mobileMenuId = useId();
@@ -70,7 +71,7 @@ export function SignedInNav({ viewer }: { viewer: Viewer }) {
                 </a>
               </li>
               <li>
-                <button type="button" onClick={() => void signOut(rest, leave)}>
+                <button type="button" onClick={() => void signOut(leave)}>
                   Sign Out
                 </button>
               </li>

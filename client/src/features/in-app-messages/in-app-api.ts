@@ -1,6 +1,6 @@
 /** The in-app message calls (supporting §7); errors from them are not shown to anyone (§8). */
 import { inAppEventPayload, type InAppEventType, type InAppMessage } from '@cadence/domain/in-app-messages';
-import type { RestClient } from '../../lib/rest';
+import { getInAppMessages, postInAppEvent, type RestClient } from '../../lib/rest';
 import { isListFresh, markListFresh, readStoredList, storeList } from './in-app-storage';
 
 /**
@@ -8,10 +8,10 @@ import { isListFresh, markListFresh, readStoredList, storeList } from './in-app-
  * (otherwise the stored copy is used); visitors get the unauthenticated list.
  */
 export async function loadInAppMessages(rest: RestClient, userId: string | null): Promise<InAppMessage[]> {
-  if (userId === null) return rest.get<InAppMessage[]>('/api/in-app-messages/unauthorized');
+  if (userId === null) return getInAppMessages(rest, false);
   const stored = readStoredList(userId);
   if (stored && isListFresh()) return stored;
-  const fresh = await rest.get<InAppMessage[]>('/api/in-app-messages');
+  const fresh = await getInAppMessages(rest, true);
   storeList(userId, fresh);
   markListFresh();
   return fresh;
@@ -19,5 +19,5 @@ export async function loadInAppMessages(rest: RestClient, userId: string | null)
 
 /** Reports that a message was shown (triggered) or clicked/dismissed (clicked). */
 export function sendInAppEvent(rest: RestClient, message: InAppMessage, siteLocation: string, type: InAppEventType): void {
-  rest.post('/api/in-app-messages/events', inAppEventPayload(message, siteLocation, type)).catch(() => undefined);
+  postInAppEvent(rest, inAppEventPayload(message, siteLocation, type)).catch(() => undefined);
 }

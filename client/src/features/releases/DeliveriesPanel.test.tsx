@@ -4,12 +4,12 @@ import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../lib/apollo';
-import type { DeliveriesPanelQuery as DeliveriesPanelQueryData, ReleaseStatus } from '../../gql/graphql';
+import type { DeliveriesPanel_ReleaseFragment, DeliveriesPanelQuery as DeliveriesPanelQueryData, ReleaseStatus } from '../../gql/graphql';
 import { DeliveriesPanel, DeliveriesPanelQuery } from './DeliveriesPanel';
 
 const server = useMswServer();
 
-type Delivery = DeliveriesPanelQueryData['release']['deliveries'][number];
+type Delivery = DeliveriesPanel_ReleaseFragment['deliveries'][number];
 
 const delivery = (over: Partial<Delivery> & { store: string }): Delivery => ({
   id: over.store,

@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
+import { useFragment, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { graphql } from '../../gql';
 import { isSettling, storeRows } from './delivery-state';
 import './deliveries.css';
 
-export const DeliveriesPanelReleaseFragment = graphql(`
+const DeliveriesPanelReleaseFragment = graphql(`
   fragment DeliveriesPanel_release on Release {
     id
     status
@@ -25,7 +25,7 @@ export const DeliveriesPanelQuery = graphql(`
   query DeliveriesPanel($id: ID!) {
     release(id: $id) {
       id
-      ...DeliveriesPanel_release @unmask
+      ...DeliveriesPanel_release
     }
   }
 `);
@@ -46,7 +46,9 @@ function when(iso: string | null): string | null {
  */
 export function DeliveriesPanel({ releaseId }: { releaseId: string }) {
   const { data, startPolling, stopPolling } = useQuery(DeliveriesPanelQuery, { variables: { id: releaseId }, skip: !releaseId });
-  const release = data?.release;
+  // The query's release is masked: the panel reads its own fragment from the cache.
+  const fragment = useFragment({ fragment: DeliveriesPanelReleaseFragment, from: data?.release ?? null });
+  const release = fragment.complete ? fragment.data : null;
   const rows = release ? storeRows(release.deliveries, release.status) : [];
   const settling = isSettling(rows);
   useEffect(() => {

@@ -9,8 +9,8 @@ import { renderRoute } from '../../../test/render-route';
 import type { CatalogImportsQuery as CatalogImportsQueryData } from '../../gql/graphql';
 import type { ImportJob } from './catalog-import-api';
 import CatalogImportPage, { loader as catalogImportLoader } from './CatalogImportPage';
-import { CatalogImportQuery } from './catalog-import.graphql';
-import ImportCatalogPage, { CatalogImportsQuery } from './ImportCatalogPage';
+import { CatalogImportQuery, ImportCatalogMutation } from './catalog-import.graphql';
+import ImportCatalogPage, { CatalogImportsQuery, loader as importCatalogLoader } from './ImportCatalogPage';
 
 const ORIGIN = 'http://localhost';
 const server = useMswServer();
@@ -43,33 +43,36 @@ beforeEach(() => {
 function renderAt(path: string) {
   renderRoute(<ImportCatalogPage />, {
     path: '/releases/import',
+    loader: importCatalogLoader,
     at: path,
     routes: [{ path: '/releases/import/:jobId', element: <CatalogImportPage />, loader: catalogImportLoader }],
   });
 }
 
-/** The `catalogImport` query's answer for a job. */
-const asQuery = (j: ImportJob) => ({
-  data: {
-    catalogImport: {
-      __typename: 'CatalogImport' as const,
-      ...j,
-      errors: j.errors.map((e) => ({ __typename: 'CatalogImportProblem' as const, ...e })),
-    },
-  },
+/** A job as the API's CatalogImport type answers it. */
+const asImport = ({ created: _created, ...j }: ImportJob) => ({
+  __typename: 'CatalogImport' as const,
+  ...j,
+  errors: j.errors.map((e) => ({ __typename: 'CatalogImportProblem' as const, ...e })),
 });
+
+/** The `catalogImport` query's answer for a job. */
+const asQuery = (j: ImportJob) => ({ data: { catalogImport: asImport(j) } });
+
+/** The `importCatalog` mutation's answer for a job. */
+const asImported = (j: ImportJob, created: boolean) => ({ data: { importCatalog: { __typename: 'ImportCatalogPayload' as const, created, catalogImport: asImport(j) } } });
 
 test('without a catalogue file the field says so, takes the focus, and nothing is sent', async () => {
   let posts = 0;
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, () => {
+    api.mutation(ImportCatalogMutation, () => {
       posts += 1;
-      return HttpResponse.json(job(), { status: 202 });
+      return HttpResponse.json(asImported(job(), true));
     }),
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.click(screen.getByRole('button', { name: 'Upload and import' }));
+  await user.click(await screen.findByRole('button', { name: 'Upload and import' }));
   const input = screen.getByLabelText('Catalogue file (XML or CSV)');
   expect(input).toHaveAccessibleDescription('Choose a DDEX ERN (.xml) or CSV file');
   expect(screen.getByRole('alert')).toHaveTextContent('Choose a DDEX ERN (.xml) or CSV file');
@@ -93,14 +96,13 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
     awaitingAudio: ['b.wav'],
   });
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, async ({ request }) => {
-      const form = await request.formData();
+    api.mutation(ImportCatalogMutation, ({ variables: { input } }) => {
       sent = {
-        file: (form.get('file') as File).name,
-        media: form.getAll('media').map((m) => (m as File).name),
-        previousDistributor: String(form.get('previousDistributor')),
+        file: (input.file as File | null)?.name,
+        media: (input.media ?? []).map((m) => (m as File).name),
+        previousDistributor: input.previousDistributor ?? undefined,
       };
-      return HttpResponse.json({ ...job(), created: true }, { status: 202 });
+      return HttpResponse.json(asImported(job(), true));
     }),
     api.query(CatalogImportQuery, () => {
       reads += 1;
@@ -113,7 +115,7 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.upload(screen.getByLabelText('Catalogue file (XML or CSV)'), file('catalogue.csv', 'upc,release_title\n', 'text/csv'));
+  await user.upload(await screen.findByLabelText('Catalogue file (XML or CSV)'), file('catalogue.csv', 'upc,release_title\n', 'text/csv'));
   await user.upload(screen.getByLabelText('Audio and cover files (a zip, or the files)'), file('media.zip', 'PK', 'application/zip'));
   await user.type(screen.getByLabelText('Previous distributor'), 'TuneWave');
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));
@@ -143,15 +145,15 @@ test('uploads the sheet with its zip and distributor, follows the job to the end
 test('the same file again says nothing changed; a refusal from the API is announced', async () => {
   let posts = 0;
   server.use(
-    http.post(`${ORIGIN}/api/releases/import`, () => {
+    api.mutation(ImportCatalogMutation, () => {
       posts += 1;
-      if (posts === 1) return HttpResponse.json({ code: 'BAD_USER_INPUT', message: 'Only staff import a catalogue into another account' }, { status: 403 });
-      return HttpResponse.json(job({ status: 'SUCCEEDED', doneReleases: 2, created: false }));
+      if (posts === 1) return HttpResponse.json({ data: null, errors: [{ message: 'Only staff import a catalogue into another account', extensions: { code: 'FORBIDDEN' } }] });
+      return HttpResponse.json(asImported(job({ status: 'SUCCEEDED', doneReleases: 2 }), false));
     }),
   );
   const user = userEvent.setup();
   renderAt('/releases/import');
-  await user.upload(screen.getByLabelText('Catalogue file (XML or CSV)'), file('album.xml', '<x/>', 'text/xml'));
+  await user.upload(await screen.findByLabelText('Catalogue file (XML or CSV)'), file('album.xml', '<x/>', 'text/xml'));
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Only staff import a catalogue into another account');
   await user.click(screen.getByRole('button', { name: 'Upload and import' }));

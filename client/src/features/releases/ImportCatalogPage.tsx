@@ -1,11 +1,14 @@
-import { useQuery } from '@apollo/client/react';
-import { useId, useRef, useState } from 'react';
+import { useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { Field } from '../../ui/Field';
 import { Table } from '../../ui/Table';
-import { isImportRunning, uploadCatalog, type ImportJob } from './catalog-import-api';
+import { isImportRunning, type ImportJob } from './catalog-import-api';
+import { ImportCatalogMutation } from './catalog-import.graphql';
+import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import { IMPORT_STATUS_TEXT, ImportJobView } from './ImportJobView';
 import { Button } from '../../ui/Button';
 
@@ -13,6 +16,12 @@ export const handle: PageHandle = {
   pageTitle: 'Import a catalogue | {appName}',
   pageDescription: 'Bring releases already in stores to {appName} with their codes.',
 };
+
+/** Preloads the account's recent imports with the navigation (the cached list at once, then the server's). */
+export function loader() {
+  const preloadQuery = appPreloader();
+  return { recent: preloadQuery(CatalogImportsQuery, { fetchPolicy: 'cache-and-network', errorPolicy: 'all' }) };
+}
 
 /** /releases/import: a label uploads a DDEX ERN or CSV catalogue with its media and follows the import job. */
 export default function ImportCatalogPage() {
@@ -23,7 +32,9 @@ export default function ImportCatalogPage() {
   const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const recent = useQuery(CatalogImportsQuery, { fetchPolicy: 'cache-and-network' });
+  const recentRef = usePreloaded<typeof loader>().recent;
+  const { refetch: refetchRecent } = useQueryRefHandlers(recentRef);
+  const [importCatalog] = useMutation(ImportCatalogMutation);
 
   const onUpload = async () => {
     const file = catalogRef.current?.files?.[0];
@@ -36,10 +47,12 @@ export default function ImportCatalogPage() {
     setError(null);
     setSending(true);
     try {
-      setJob(await uploadCatalog({ file, media: Array.from(mediaRef.current?.files ?? []), previousDistributor: distributor }));
-      void recent.refetch().catch(() => undefined);
+      const media = Array.from(mediaRef.current?.files ?? []);
+      const { data } = await importCatalog({ variables: { input: { file, media, previousDistributor: distributor } } });
+      if (data) setJob({ ...data.importCatalog.catalogImport, created: data.importCatalog.created });
+      void refetchRecent().catch(() => undefined);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(graphqlErrorInfo(e).message);
     } finally {
       setSending(false);
     }
@@ -73,7 +86,9 @@ export default function ImportCatalogPage() {
         </p>
       )}
       {job && <ImportJobView key={job.id} initial={job} onChange={setJob} />}
-      <RecentImports imports={recent.data?.catalogImports ?? []} />
+      <Suspense fallback={null}>
+        <RecentImports queryRef={recentRef} />
+      </Suspense>
     </section>
   );
 }
@@ -94,8 +109,9 @@ export const CatalogImportsQuery = graphql(`
 type RecentImport = { id: string; fileName: string; status: ImportJob['status']; totalReleases: number; doneReleases: number; createdAt: unknown };
 
 /** The account's latest imports, each linking to its page (progress, errors, audio still to come). */
-function RecentImports({ imports }: { imports: readonly RecentImport[] }) {
+function RecentImports({ queryRef }: { queryRef: ReturnType<typeof loader>['recent'] }) {
   const titleId = useId();
+  const imports: readonly RecentImport[] = useReadQuery(queryRef).data?.catalogImports ?? [];
   if (imports.length === 0) return null;
   return (
     <section aria-labelledby={titleId}>

@@ -152,8 +152,7 @@ test('taking down a live release asks first, then shows Takedown Submitted from 
       return HttpResponse.json({
         data: {
           takedownRelease: {
-
-            release: { ...live, status: 'AWAITING_TAKEDOWN', displayStatus: 'Published', viewerCan: { ...live.viewerCan, takedown: false } },
+            release: releaseNode({ ...live, status: 'AWAITING_TAKEDOWN', displayStatus: 'Published', viewerCan: { ...live.viewerCan, takedown: false } }),
           },
         },
       });

@@ -62,7 +62,7 @@ export const CreateReleaseMutation = graphql(`
     createRelease(input: $input) {
       release {
         id
-        ...ReleaseRow_release @unmask
+        ...ReleaseRow_release
       }
     }
   }
@@ -73,7 +73,7 @@ export const TakedownReleaseMutation = graphql(`
     takedownRelease(input: { id: $id }) {
       release {
         id
-        ...ReleaseRow_release @unmask
+        ...ReleaseRow_release
       }
     }
   }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { downloads } from '../../lib/rest';
 import { useState, type FormEvent } from 'react';
 import { formatShare, parseShare, SPLIT_TOTAL_BPS } from '@cadence/domain/splits';
 import { graphql } from '../../gql';
@@ -218,7 +219,7 @@ export function SplitsPanel({ releaseId }: { releaseId: string }) {
               </tr>
             ))}
           </Table>
-          <a href={`/api/releases/${encodeURIComponent(releaseId)}/splits.csv`} download>
+          <a href={downloads.splitsCsv(releaseId)} download>
             Download split sheet (CSV)
           </a>
         </>

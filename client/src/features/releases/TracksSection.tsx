@@ -1,5 +1,6 @@
 import { CheckMessageLine } from './CheckMessageLine';
 import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
+import { downloads } from '../../lib/rest';
 import { trackTitleOrDefault } from '@cadence/domain/track-rules';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReleaseEditor_TrackFragment } from '../../gql/graphql';
@@ -138,7 +139,7 @@ export function TracksSection({ tracks, editable, trackIssues, upload, reorder, 
                 </span>
                 {track.audio && (
                   // A preview of the uploaded audio, loaded only when played.
-                  <audio className="track-item__preview" controls preload="none" src={`/api/track/${encodeURIComponent(track.id)}/audio`} aria-label={`Listen to ${title}`} />
+                  <audio className="track-item__preview" controls preload="none" src={downloads.trackAudio(track.id)} aria-label={`Listen to ${title}`} />
                 )}
                 {editable && (
                   <>

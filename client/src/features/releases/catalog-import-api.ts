@@ -1,8 +1,9 @@
 /**
- * The catalogue import's REST calls (issue 23) that stay REST: sending audio after the import has
- * no GraphQL counterpart (POST /api/releases/import/{id}/files). Reading an import is the
- * `catalogImport` query (catalog-import.graphql.ts).
+ * The catalogue import's job as the page holds it (issue 23). Uploading is the `importCatalog`
+ * mutation and reading the `catalogImport` query (catalog-import.graphql.ts); only late audio
+ * stays REST (lib/rest.ts, no GraphQL counterpart).
  */
+import { postLateAudio } from '../../lib/rest';
 
 export interface ImportProblem {
   line: number | null;
@@ -34,34 +35,5 @@ export interface LateAudioResult {
 /** True while the job has work left (the page keeps reading it). */
 export const isImportRunning = (job: ImportJob | null) => job !== null && (job.status === 'QUEUED' || job.status === 'RUNNING');
 
-async function call<T>(path: string, init: RequestInit, failure: string): Promise<T> {
-  // An absolute URL: the same in the browser, and what Node's fetch needs in component tests.
-  const res = await fetch(new URL(path, window.location.href), {
-    credentials: 'same-origin',
-    ...init,
-    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(init.headers as Record<string, string> | undefined) },
-  });
-  const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!res.ok || !body) throw new Error(body?.message ?? `${failure} (${res.status})`);
-  return body;
-}
-
-/**
- * POST /api/releases/import: the catalogue, its media and the previous distributor. The
- * `importCatalog` mutation takes the same files as Uploads; moving to it waits for the mutation
- * shapes of issue 17 to settle (docs/decisions.md, clientdata).
- */
-export function uploadCatalog(input: { file: File; media: readonly File[]; previousDistributor: string }): Promise<ImportJob> {
-  const form = new FormData();
-  form.append('previousDistributor', input.previousDistributor);
-  form.append('file', input.file, input.file.name);
-  for (const m of input.media) form.append('media', m, m.name);
-  return call<ImportJob>('/api/releases/import', { method: 'POST', body: form }, 'The upload failed');
-}
-
 /** POST /api/releases/import/{id}/files: audio that arrives after the import, matched by file name. */
-export function sendLateAudio(id: string, files: readonly File[]): Promise<LateAudioResult> {
-  const form = new FormData();
-  for (const f of files) form.append('files', f, f.name);
-  return call<LateAudioResult>(`/api/releases/import/${encodeURIComponent(id)}/files`, { method: 'POST', body: form }, 'The audio upload failed');
-}
+export const sendLateAudio = (id: string, files: readonly File[]) => postLateAudio<LateAudioResult>(id, files);

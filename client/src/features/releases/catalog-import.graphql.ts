@@ -2,23 +2,49 @@ import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../gql';
 import type { ImportJob } from './catalog-import-api';
 
-/** One catalogue import as it stands (the same fields GET /api/releases/import/{id} answers). */
+/**
+ * One catalogue import as it stands (the same fields GET /api/releases/import/{id} answers). The
+ * query and the upload spread it with `@unmask`: ImportJobView keeps the job as plain state and
+ * follows it by polling (readImport), so no component reads it as a masked fragment.
+ */
+graphql(`
+  fragment ImportJob_job on CatalogImport {
+    id
+    fileName
+    format
+    status
+    totalReleases
+    doneReleases
+    errors {
+      line
+      release
+      message
+    }
+    releaseIds
+    awaitingAudio
+  }
+`);
+
+/** One catalogue import, read by the import's page and by the job view's polling. */
 export const CatalogImportQuery = graphql(`
   query CatalogImport($id: ID!) {
     catalogImport(id: $id) {
-      id
-      fileName
-      format
-      status
-      totalReleases
-      doneReleases
-      errors {
-        line
-        release
-        message
+      ...ImportJob_job @unmask
+    }
+  }
+`);
+
+/**
+ * Uploads a catalogue with its media (multipart, through the upload link). `@unmask`: the payload's
+ * job feeds the job view directly, so the page follows it at once.
+ */
+export const ImportCatalogMutation = graphql(`
+  mutation ImportCatalog($input: ImportCatalogInput!) {
+    importCatalog(input: $input) {
+      created
+      catalogImport {
+        ...ImportJob_job @unmask
       }
-      releaseIds
-      awaitingAudio
     }
   }
 `);

@@ -1,4 +1,10 @@
-/** The editor's typed documents: one route query, and mutations that answer with the whole edited release. */
+/**
+ * The editor's typed documents: one route query, and mutations that answer with the whole edited release.
+ * The query and the fragments keep `@unmask` on the ReleaseEditor_* spreads: ReleaseEditor owns them all
+ * (query and fragments), and its final-form forms take the release, its tracks and credits as plain
+ * initial values (release-form.ts). The mutations spread ReleaseEditor_release masked: nobody reads their
+ * answer, which lands in the cache the editor's query reads.
+ */
 import { graphql } from '../../gql';
 
 export const ReleaseEditorCreditFragment = graphql(`
@@ -140,7 +146,8 @@ export const UpdateReleaseMutation = graphql(`
   mutation UpdateRelease($input: UpdateReleaseInput!) {
     updateRelease(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -150,7 +157,8 @@ export const SubmitReleaseMutation = graphql(`
   mutation SubmitRelease($id: ID!) {
     submitRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -160,7 +168,8 @@ export const ReopenReleaseMutation = graphql(`
   mutation ReopenRelease($id: ID!) {
     reopenRelease(input: { id: $id }) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -170,7 +179,8 @@ export const UploadCoverArtMutation = graphql(`
   mutation UploadCoverArt($input: UploadCoverArtInput!) {
     uploadCoverArt(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -183,7 +193,8 @@ export const UploadTrackMutation = graphql(`
         id
       }
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -193,7 +204,8 @@ export const UpdateTrackMutation = graphql(`
   mutation UpdateTrack($input: UpdateTrackInput!) {
     updateTrack(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -204,7 +216,8 @@ export const DeleteTrackMutation = graphql(`
     deleteTrack(input: $input) {
       deletedTrackId
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -214,7 +227,8 @@ export const ReorderTracksMutation = graphql(`
   mutation ReorderTracks($input: ReorderTracksInput!) {
     reorderTracks(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -224,7 +238,8 @@ export const AddArtistCreditMutation = graphql(`
   mutation AddArtistCredit($input: AddArtistCreditInput!) {
     addArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -234,7 +249,8 @@ export const RemoveArtistCreditMutation = graphql(`
   mutation RemoveArtistCredit($input: RemoveArtistCreditInput!) {
     removeArtistCredit(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }
@@ -244,7 +260,8 @@ export const ApplyToAllTracksMutation = graphql(`
   mutation ApplyToAllTracks($input: ApplyToAllTracksInput!) {
     applyToAllTracks(input: $input) {
       release {
-        ...ReleaseEditor_release @unmask
+        id
+        ...ReleaseEditor_release
       }
     }
   }

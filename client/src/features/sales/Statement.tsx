@@ -1,4 +1,5 @@
 import { money } from './money';
+import { downloads } from '../../lib/rest';
 import { Table } from '../../ui/Table';
 
 interface Line {
@@ -26,7 +27,7 @@ export function Statement({ lines, totalCount }: { lines: readonly Line[]; total
     <section aria-labelledby="sales-statement">
       <h2 id="sales-statement">Statement of account</h2>
       <p>
-        <a href="/api/financial/statement.csv" download="statement.csv">
+        <a href={downloads.statementCsv} download="statement.csv">
           Download the statement (CSV)
         </a>
         {totalCount > lines.length && ` Showing the latest ${lines.length} of ${totalCount} lines; the download has up to 500.`}

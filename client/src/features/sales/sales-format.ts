@@ -1,4 +1,5 @@
 /** Shaping of the sales page's data: money text, chart bars, export links. Pure and tested. */
+import { downloads } from '../../lib/rest';
 
 /** An exact decimal USD string rounded half-up to cents, as a number of cents. */
 export function centsOfDecimal(decimal: string): number {
@@ -71,5 +72,5 @@ export function exportHref(f: SalesFilterState, sort: { column: string; directio
   if (f.dateTo) p.set('dateTo', f.dateTo);
   p.set('sortColumn', sort.column);
   p.set('sortDirection', sort.direction);
-  return `/api/sales/export.csv?${p.toString()}`;
+  return downloads.salesExportCsv(p);
 }

@@ -50,7 +50,8 @@ export const WithdrawMutation = graphql(`
     withdraw(input: $input) {
       created
       withdrawal {
-        ...WithdrawalRow_withdrawal @unmask
+        id
+        ...WithdrawalRow_withdrawal
       }
     }
   }

@@ -1,11 +1,11 @@
 import { NavLink } from 'react-router-dom';
 import { useShellServices } from '../../lib/shell-services';
-import { signOut } from '../../lib/viewer';
+import { signOut } from '../../lib/data-layer';
 import { Button } from '../../ui/Button';
 
 /** The support area's own navigation: its sections (admins also see their screens) and Sign Out (issue 19 item 9). */
 export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
-  const { rest, leave } = useShellServices();
+  const { leave } = useShellServices();
   return (
     <nav aria-label="Support area" className="staff-nav">
       <ul>
@@ -29,7 +29,7 @@ export function StaffNav({ admin = false }: { admin?: boolean } = {}) {
           </li>
         )}
       </ul>
-      <Button variant="secondary" onClick={() => void signOut(rest, leave)}>
+      <Button variant="secondary" onClick={() => void signOut(leave)}>
         Sign Out
       </Button>
     </nav>

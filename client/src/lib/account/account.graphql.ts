@@ -52,6 +52,7 @@ export const AccountProfileFragment = graphql(`
 export const ViewerProfileQuery = graphql(`
   query ViewerProfile {
     viewer {
+      # @unmask: read with useFragment the settings forms lost their state after an email change request (docs/decisions.md, clientdata2).
       ...AccountProfile_profile @unmask
     }
   }

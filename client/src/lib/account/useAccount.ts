@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AccountProfile_ProfileFragment, UpdateProfileInput } from '../../gql/graphql';
+import { appPreloader } from '../preload';
 import { UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
 
 export type AccountProfile = AccountProfile_ProfileFragment;
@@ -10,6 +11,16 @@ export interface SaveFieldError {
   field: string;
   key: string;
   message: string;
+}
+
+/**
+ * A loader for pages that read the profile through useViewerProfile (on-boarding): it fills the
+ * cache with the navigation, so the page's cache-first query answers without a second request.
+ */
+export async function preloadViewerProfile() {
+  const preloadQuery = appPreloader();
+  await preloadQuery.toPromise(preloadQuery(ViewerProfileQuery, { errorPolicy: 'all' }));
+  return null;
 }
 
 /** The signed-in profile (null for a visitor), shared through Apollo's cache by every account form. */

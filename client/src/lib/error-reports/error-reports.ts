@@ -8,7 +8,7 @@ import { scrubText } from '@cadence/domain/error-reports';
 import { LOG_TYPE_GLOBAL_ERROR } from '@cadence/domain/constants';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { getEnvironment } from '../environment';
-import { rest } from '../rest';
+import { postErrorReport, rest } from '../rest';
 
 /** A page sends at most this many reports to /api/logstash/log (the server also limits per address). */
 const MAX_LOGSTASH_REPORTS = 10;
@@ -32,7 +32,7 @@ function logstashSink(): Sink {
       const message = scrubText(messageOf(error)).slice(0, TEXT_LIMITS.logMessage);
       if (sent.has(message) || sent.size >= MAX_LOGSTASH_REPORTS) return;
       sent.add(message);
-      void rest.post('/api/logstash/log', { message, type: LOG_TYPE_GLOBAL_ERROR, url: window.location.href.slice(0, TEXT_LIMITS.url) }).catch(() => {});
+      void postErrorReport(rest, { message, type: LOG_TYPE_GLOBAL_ERROR, url: window.location.href.slice(0, TEXT_LIMITS.url) }).catch(() => {});
     },
     setViewer() {},
   };

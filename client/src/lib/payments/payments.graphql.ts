@@ -39,7 +39,13 @@ export const PlansPageQuery = graphql(`
         email
       }
       subscription {
-        ...PlanSettings_subscription @unmask
+        id
+        status
+        currentPeriodEnd
+        plan {
+          name
+          displayName
+        }
       }
     }
   }
@@ -53,7 +59,8 @@ export const PlanSettingsQuery = graphql(`
         email
       }
       subscription {
-        ...PlanSettings_subscription @unmask
+        id
+        ...PlanSettings_subscription
       }
       payments {
         id
@@ -88,6 +95,7 @@ export const PurchasePlanMutation = graphql(`
     purchasePlan(input: $input) {
       created
       subscription {
+        # @unmask: the checkout shows the new subscription from this payload directly (its confirmation).
         ...PlanSettings_subscription @unmask
       }
       payment {
@@ -105,7 +113,8 @@ export const SetAutoRenewMutation = graphql(`
   mutation SetAutoRenew($input: SetAutoRenewInput!) {
     setAutoRenew(input: $input) {
       subscription {
-        ...PlanSettings_subscription @unmask
+        id
+        ...PlanSettings_subscription
       }
     }
   }
@@ -119,7 +128,8 @@ export const UpdatePaymentMethodMutation = graphql(`
         label
       }
       subscription {
-        ...PlanSettings_subscription @unmask
+        id
+        ...PlanSettings_subscription
       }
     }
   }

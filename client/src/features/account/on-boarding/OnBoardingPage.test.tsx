@@ -1,16 +1,14 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { STORAGE_KEYS } from '@cadence/domain/constants';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { api } from '../../../../test/graphql';
+import { renderRoute } from '../../../../test/render-route';
 import { useMswServer } from '../../../../test/msw';
-import { createApolloClient } from '../../../lib/apollo';
 import { UpdateProfileMutation, ViewerProfileQuery } from '../../../lib/account/account.graphql';
 import { altchaWidgets, widgetState } from '../../../../test/altcha';
 import type { AccountProfile } from '../../../lib/account/useAccount';
 import { CountrySelectQuery } from '../../../lib/dictionaries/CountrySelect';
-import OnBoardingPage from './OnBoardingPage';
+import OnBoardingPage, { loader } from './OnBoardingPage';
 
 const server = useMswServer();
 
@@ -50,21 +48,26 @@ function profile(overrides: Partial<AccountProfile>): AccountProfile {
   return { ...(base as unknown as AccountProfile), ...overrides };
 }
 
+let profileReads = 0;
+
+/** The page as the app shows it: its loader fills the cache with the profile first. */
 function renderAt(url: string, viewer: AccountProfile) {
+  profileReads = 0;
   server.use(
-    api.query(ViewerProfileQuery, () => HttpResponse.json({ data: { viewer } })),
+    api.query(ViewerProfileQuery, () => {
+      profileReads += 1;
+      return HttpResponse.json({ data: { viewer } });
+    }),
     api.query(CountrySelectQuery, () => HttpResponse.json({ data: { countries: [] } })),
   );
-  render(
-    <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/on-boarding" element={<OnBoardingPage />} />
-        </Routes>
-      </MemoryRouter>
-    </ApolloProvider>,
-  );
+  return renderRoute(<OnBoardingPage />, { path: '/on-boarding', at: url, loader });
 }
+
+test('the loader reads the profile once: the page answers from the cache it filled', async () => {
+  renderAt('/on-boarding', profile({}));
+  expect(await screen.findByRole('heading', { name: 'Step 1 of 3: Name' })).toBeInTheDocument();
+  expect(profileReads).toBe(1);
+});
 
 test('?step=2 shows the contact step with the address and contacts forms; Next waits for a complete step', async () => {
   renderAt('/on-boarding?step=2', profile({}));

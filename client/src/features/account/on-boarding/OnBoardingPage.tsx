@@ -8,7 +8,7 @@ import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
-import { useViewerProfile, type AccountProfile } from '../../../lib/account/useAccount';
+import { preloadViewerProfile, useViewerProfile, type AccountProfile } from '../../../lib/account/useAccount';
 import { DistributionStep } from './DistributionStep';
 import './on-boarding.css';
 
@@ -22,6 +22,9 @@ type ShownStep = 1 | 2 | 3;
 
 const stepDone = (profile: AccountProfile, step: ShownStep) =>
   step === 1 ? profile.onboarding.name : step === 2 ? profile.onboarding.contacts : profile.onboarding.distribution;
+
+/** Preloads the profile the steps start from. */
+export const loader = preloadViewerProfile;
 
 /** Core §2, §4: the three on-boarding steps, chosen by ?step= (numbers above 1); the guard keeps users from skipping ahead. */
 export default function OnBoardingPage() {

@@ -4,13 +4,16 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { Button, ButtonRow, buttonClass } from '../../../ui/Button';
 import { formatUsDate } from '@cadence/domain/date-string';
-import { useViewerProfile } from '../../../lib/account/useAccount';
+import { preloadViewerProfile, useViewerProfile } from '../../../lib/account/useAccount';
 import './on-boarding.css';
 
 export const handle: PageHandle = {
   pageTitle: 'Review your details | {appName}',
   pageDescription: 'Check what you told {appName} before you start distributing.',
 };
+
+/** Preloads the profile the steps start from. */
+export const loader = preloadViewerProfile;
 
 /** /on-boarding/review: the details once more, as text (each with the step that changes it), then on to the congratulations. */
 export default function OnBoardingReviewPage() {

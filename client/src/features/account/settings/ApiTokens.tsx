@@ -1,6 +1,7 @@
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { formatUsDate } from '@cadence/domain/date-string';
-import { useMutation, useQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
@@ -8,7 +9,8 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ApiTokensQuery, CreateApiTokenMutation, RevokeApiTokenMutation } from './settings.graphql';
 import { Table } from '../../../ui/Table';
 import { Checkbox, Field } from '../../../ui/Field';
-import type { ApiTokenScope } from '../../../gql/graphql';
+import { graphql } from '../../../gql';
+import type { ApiTokenRow_TokenFragment, ApiTokenScope } from '../../../gql/graphql';
 import { Button } from '../../../ui/Button';
 
 /** The scopes a token can carry, as the form offers them (the server's ApiTokenScope enum). */
@@ -24,6 +26,50 @@ const scopeText = (scope: string) => scope.toLowerCase().replace('_', ':');
 
 /** The house date (MM/dd/yyyy), or a dash. */
 const day = (value: string | null | undefined) => (value ? (formatUsDate(value) ?? value.slice(0, 10)) : '—');
+
+/** What one row of the token table shows. */
+const ApiTokenRowFragment = graphql(`
+  fragment ApiTokenRow_token on ApiToken {
+    id
+    name
+    prefix
+    createdAt
+    lastUsedAt
+    lastUsedIp
+    revokedAt
+    expiresAt
+    scopes
+  }
+`);
+
+interface ApiTokenRowProps {
+  /** The list's token, masked: the row reads its own fragment from the cache. */
+  token: FragmentType<ApiTokenRow_TokenFragment>;
+  disabled: boolean;
+  onRevoke: (id: string) => void;
+}
+
+/** One token: name, prefix, scopes, expiry, last use and its revoke button. */
+function ApiTokenRow({ token: from, disabled, onRevoke }: ApiTokenRowProps) {
+  const { data: token, complete } = useFragment({ fragment: ApiTokenRowFragment, from });
+  if (!complete) return null;
+  return (
+    <tr>
+      <td>{token.name}</td>
+      <td>
+        <code>{token.prefix}…</code>
+      </td>
+      <td>{token.scopes.map(scopeText).join(', ')}</td>
+      <td>{token.expiresAt ? day(token.expiresAt) : 'Never'}</td>
+      <td>{token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}</td>
+      <td>
+        <Button variant="danger" size="small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => onRevoke(token.id)}>
+          Revoke
+        </Button>
+      </td>
+    </tr>
+  );
+}
 
 /** Issue 4: personal API tokens for partners and tools; the secret is shown once, with a copy button. */
 export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
@@ -105,22 +151,7 @@ export function ApiTokens({ disabled = false }: { disabled?: boolean }) {
       {tokens.length > 0 ? (
         <Table caption="Your API tokens" columns={['Name', 'Starts with', 'Scopes', 'Expires', 'Last used', { label: 'Actions', hidden: true }]}>
           {tokens.map((token) => (
-            <tr key={token.id}>
-              <td>{token.name}</td>
-              <td>
-                <code>{token.prefix}…</code>
-              </td>
-              <td>{token.scopes.map(scopeText).join(', ')}</td>
-              <td>{token.expiresAt ? day(token.expiresAt) : 'Never'}</td>
-              <td>
-                {token.lastUsedAt ? `${new Date(token.lastUsedAt).toLocaleString('en-US')}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
-              </td>
-              <td>
-                <Button variant="danger" size="small" disabled={disabled} aria-label={`Revoke ${token.name}`} onClick={() => void revoke({ variables: { input: { id: token.id } } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))}>
-                  Revoke
-                </Button>
-              </td>
-            </tr>
+            <ApiTokenRow key={token.id} token={token} disabled={disabled} onRevoke={(id) => void revoke({ variables: { input: { id } } }).catch((e: unknown) => setFailure(graphqlErrorInfo(e).message))} />
           ))}
         </Table>
       ) : (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { formatUsDate } from '@cadence/domain/date-string';
 import { Checkbox } from '../../../ui/Field';
@@ -9,9 +10,51 @@ import { Table } from '../../../ui/Table';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { PaymentMethodChoice } from '../../../lib/payments/PaymentMethodChoice';
 import { dollars } from '../../../lib/payments/PlanCheckout';
-import { PlanSettingsQuery, SetAutoRenewMutation, UpdatePaymentMethodMutation } from '../../../lib/payments/payments.graphql';
+import { PlanSettingsQuery, PlanSubscriptionFragment, SetAutoRenewMutation, UpdatePaymentMethodMutation } from '../../../lib/payments/payments.graphql';
+import type { PlanSettings_SubscriptionFragment } from '../../../gql/graphql';
 
 const STATUS_TEXT: Record<string, string> = { ACTIVE: 'Active', PAST_DUE: 'Payment due', CANCELED: 'Canceled', EXPIRED: 'Expired', INCOMPLETE: 'Incomplete', SUCCEEDED: 'Paid', FAILED: 'Declined', PENDING: 'Processing', REFUNDED: 'Refunded' };
+
+interface PlanDetailsProps {
+  /** The viewer's subscription, masked: the details read their own fragment from the cache (mutations update it there). */
+  subscription: FragmentType<PlanSettings_SubscriptionFragment>;
+  acting: boolean;
+  switching: boolean;
+  changing: boolean;
+  onToggle: (on: boolean) => void;
+  onChange: (nonce: string) => Promise<string | null>;
+  onStartChange: () => void;
+}
+
+/** The plan, its status and renewal, the auto-renew switch and the payment method. */
+function PlanDetails({ subscription, acting, switching, changing, onToggle, onChange, onStartChange }: PlanDetailsProps) {
+  const { data: sub, complete } = useFragment({ fragment: PlanSubscriptionFragment, from: subscription });
+  if (!complete) return null;
+  return (
+    <>
+      <dl className="plan-checkout__receipt">
+        <dt>Plan</dt>
+        <dd data-testid="plan-name">{sub.plan.displayName}</dd>
+        <dt>Status</dt>
+        <dd data-testid="plan-status">{STATUS_TEXT[sub.status] ?? sub.status}</dd>
+        <dt>{sub.autoRenew ? 'Renews on' : 'Ends on'}</dt>
+        <dd>{sub.currentPeriodEnd ? formatUsDate(sub.currentPeriodEnd) : '—'}</dd>
+        <dt>Payment method</dt>
+        <dd data-testid="plan-method">{sub.paymentMethod?.label ?? 'None'}</dd>
+      </dl>
+      <Checkbox id="plan-auto-renew" label="Renew my plan automatically" checked={sub.autoRenew} onChange={onToggle} disabled={acting || switching} />
+      {acting ? (
+        <p>Payment details are not available while acting as another user.</p>
+      ) : changing ? (
+        <PaymentMethodChoice amount={sub.plan.price} cardTitle="New card" cardSubmitLabel="Save card" onNonce={onChange} />
+      ) : (
+        <Button variant="secondary" onClick={onStartChange}>
+          Change payment method
+        </Button>
+      )}
+    </>
+  );
+}
 
 /** /settings: the plan, its renewal date, the auto-renew switch, the payment method (change it) and the receipts. */
 export function PlanSettings() {
@@ -51,28 +94,7 @@ export function PlanSettings() {
     <section aria-labelledby="settings-plan">
       <h2 id="settings-plan">Plan</h2>
       {sub ? (
-        <>
-          <dl className="plan-checkout__receipt">
-            <dt>Plan</dt>
-            <dd data-testid="plan-name">{sub.plan.displayName}</dd>
-            <dt>Status</dt>
-            <dd data-testid="plan-status">{STATUS_TEXT[sub.status] ?? sub.status}</dd>
-            <dt>{sub.autoRenew ? 'Renews on' : 'Ends on'}</dt>
-            <dd>{sub.currentPeriodEnd ? formatUsDate(sub.currentPeriodEnd) : '—'}</dd>
-            <dt>Payment method</dt>
-            <dd data-testid="plan-method">{sub.paymentMethod?.label ?? 'None'}</dd>
-          </dl>
-          <Checkbox id="plan-auto-renew" label="Renew my plan automatically" checked={sub.autoRenew} onChange={(on) => void toggle(on)} disabled={acting || switching} />
-          {acting ? (
-            <p>Payment details are not available while acting as another user.</p>
-          ) : changing ? (
-            <PaymentMethodChoice amount={sub.plan.price} cardTitle="New card" cardSubmitLabel="Save card" onNonce={change} />
-          ) : (
-            <Button variant="secondary" onClick={() => setChanging(true)}>
-              Change payment method
-            </Button>
-          )}
-        </>
+        <PlanDetails subscription={sub} acting={acting} switching={switching} changing={changing} onToggle={(on) => void toggle(on)} onChange={change} onStartChange={() => setChanging(true)} />
       ) : (
         <p>
           You are on the Free plan. <Link to="/choose-your-plan">Choose a plan</Link>

@@ -1,11 +1,13 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
 import { Checkbox, Field } from '../../../ui/Field';
 import { Table } from '../../../ui/Table';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
-import type { WebhookEventType } from '../../../gql/graphql';
+import { graphql } from '../../../gql';
+import type { WebhookEndpointRow_EndpointFragment, WebhookEventType } from '../../../gql/graphql';
 import { CreateWebhookEndpointMutation, DeleteWebhookEndpointMutation, RedeliverWebhookMutation, UpdateWebhookEndpointMutation, WebhookEndpointsQuery } from './settings.graphql';
 import { Button, ButtonRow } from '../../../ui/Button';
 
@@ -17,6 +19,91 @@ export const EVENT_CHOICES: { value: WebhookEventType; label: string }[] = [
   { value: 'WITHDRAWAL_STATUS_CHANGED', label: 'Withdrawal status (withdrawal.status_changed)' },
 ];
 const eventText = (e: string) => e.toLowerCase().replace('_', '.');
+
+/** What one endpoint's section shows, with its delivery log. */
+const WebhookEndpointRowFragment = graphql(`
+  fragment WebhookEndpointRow_endpoint on WebhookEndpoint {
+    id
+    url
+    events
+    description
+    enabled
+    disabledReason
+    deliveries(first: 20) {
+      id
+      eventId
+      eventType
+      status
+      attempts
+      responseStatus
+      error
+      createdAt
+    }
+  }
+`);
+
+interface WebhookEndpointRowProps {
+  /** The list's endpoint, masked: the section reads its own fragment from the cache. */
+  endpoint: FragmentType<WebhookEndpointRow_EndpointFragment>;
+  disabled: boolean;
+  onToggle: (id: string, enabled: boolean) => void;
+  onRefresh: () => void;
+  onRemove: (id: string) => void;
+  onRedeliver: (deliveryId: string) => void;
+}
+
+/** One endpoint: its events, enable/disable, remove, and the delivery log with redeliver. */
+function WebhookEndpointRow({ endpoint: from, disabled, onToggle, onRefresh, onRemove, onRedeliver }: WebhookEndpointRowProps) {
+  const { data: endpoint, complete } = useFragment({ fragment: WebhookEndpointRowFragment, from });
+  if (!complete) return null;
+  return (
+    <section className="webhooks__endpoint" aria-label={`Endpoint ${endpoint.url}`}>
+      <h3>
+        <code>{endpoint.url}</code> {endpoint.enabled ? '(enabled)' : '(disabled)'}
+      </h3>
+      <p>Events: {endpoint.events.map(eventText).join(', ')}</p>
+      {endpoint.disabledReason && <p>{endpoint.disabledReason}</p>}
+      <ButtonRow>
+        <Button size="small" disabled={disabled} onClick={() => onToggle(endpoint.id, !endpoint.enabled)}>
+          {endpoint.enabled ? 'Disable' : 'Enable'}
+        </Button>
+        <Button size="small" onClick={() => onRefresh()}>
+          Refresh log
+        </Button>
+        <Button variant="danger" size="small" disabled={disabled} aria-label={`Remove ${endpoint.url}`} onClick={() => onRemove(endpoint.id)}>
+          Remove
+        </Button>
+      </ButtonRow>
+      {endpoint.deliveries.length === 0 ? (
+        <p>No deliveries yet.</p>
+      ) : (
+        <Table caption="Delivery log" region={`Deliveries to ${endpoint.url}`} columns={['Event', 'Event id', 'Status', 'Response', 'Attempts', { label: 'Actions', hidden: true }]}>
+          {endpoint.deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.eventType}</td>
+              <td>
+                <code>{d.eventId}</code>
+              </td>
+              <td>{d.status}</td>
+              <td>{d.responseStatus ?? d.error ?? '—'}</td>
+              <td>{d.attempts}</td>
+              <td>
+                <Button
+                  size="small"
+                  disabled={disabled || !endpoint.enabled}
+                  aria-label={`Redeliver ${d.eventId}`}
+                  onClick={() => onRedeliver(d.id)}
+                >
+                  Redeliver
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}
 
 /** Issue 18: webhook endpoints with their signing secret (shown once) and delivery log with redeliver. */
 export function Webhooks({ disabled = false }: { disabled?: boolean }) {
@@ -88,51 +175,15 @@ export function Webhooks({ disabled = false }: { disabled?: boolean }) {
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {!loading && endpoints.length === 0 && <p>You have no webhook endpoints.</p>}
       {endpoints.map((endpoint) => (
-        <section key={endpoint.id} className="webhooks__endpoint" aria-label={`Endpoint ${endpoint.url}`}>
-          <h3>
-            <code>{endpoint.url}</code> {endpoint.enabled ? '(enabled)' : '(disabled)'}
-          </h3>
-          <p>Events: {endpoint.events.map(eventText).join(', ')}</p>
-          {endpoint.disabledReason && <p>{endpoint.disabledReason}</p>}
-          <ButtonRow>
-            <Button size="small" disabled={disabled} onClick={() => void update({ variables: { input: { id: endpoint.id, enabled: !endpoint.enabled } } }).catch(fail)}>
-              {endpoint.enabled ? 'Disable' : 'Enable'}
-            </Button>
-            <Button size="small" onClick={() => void refetch()}>
-              Refresh log
-            </Button>
-            <Button variant="danger" size="small" disabled={disabled} aria-label={`Remove ${endpoint.url}`} onClick={() => void remove({ variables: { input: { id: endpoint.id } } }).catch(fail)}>
-              Remove
-            </Button>
-          </ButtonRow>
-          {endpoint.deliveries.length === 0 ? (
-            <p>No deliveries yet.</p>
-          ) : (
-            <Table caption="Delivery log" region={`Deliveries to ${endpoint.url}`} columns={['Event', 'Event id', 'Status', 'Response', 'Attempts', { label: 'Actions', hidden: true }]}>
-              {endpoint.deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.eventType}</td>
-                  <td>
-                    <code>{d.eventId}</code>
-                  </td>
-                  <td>{d.status}</td>
-                  <td>{d.responseStatus ?? d.error ?? '—'}</td>
-                  <td>{d.attempts}</td>
-                  <td>
-                    <Button
-                      size="small"
-                      disabled={disabled || !endpoint.enabled}
-                      aria-label={`Redeliver ${d.eventId}`}
-                      onClick={() => void redeliver({ variables: { input: { id: d.id } } }).then(() => refetch()).catch(fail)}
-                    >
-                      Redeliver
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
-        </section>
+        <WebhookEndpointRow
+          key={endpoint.id}
+          endpoint={endpoint}
+          disabled={disabled}
+          onToggle={(id, enabled) => void update({ variables: { input: { id, enabled } } }).catch(fail)}
+          onRefresh={() => void refetch()}
+          onRemove={(id) => void remove({ variables: { input: { id } } }).catch(fail)}
+          onRedeliver={(id) => void redeliver({ variables: { input: { id } } }).then(() => refetch()).catch(fail)}
+        />
       ))}
     </div>
   );

@@ -17,18 +17,21 @@ export const PayPalAccountQuery = graphql(`
         withdraw
       }
       payPalAccount {
+        # @unmask: a PayPalAccount has no id, so it is not normalised and useFragment cannot read it; the form owns this query.
         ...PayPalAccountForm_account @unmask
       }
     }
   }
 `);
 
+// The form refetches PayPalAccount after linking or unlinking (the account has no id, so a payload
+// cannot update the cache): the payloads only say whether it is linked.
 export const LinkPayPalMutation = graphql(`
   mutation LinkPayPal($input: LinkPayPalInput!) {
     linkPayPal(input: $input) {
       message
       account {
-        ...PayPalAccountForm_account @unmask
+        linked
       }
     }
   }
@@ -38,7 +41,7 @@ export const UnlinkPayPalMutation = graphql(`
   mutation UnlinkPayPal {
     unlinkPayPal {
       account {
-        ...PayPalAccountForm_account @unmask
+        linked
       }
     }
   }

@@ -11,22 +11,10 @@ export const ChangePasswordMutation = graphql(`
 export const ApiTokensQuery = graphql(`
   query ApiTokens {
     apiTokens {
-      ...ApiTokenRow_token @unmask
+      id
+      revokedAt
+      ...ApiTokenRow_token
     }
-  }
-`);
-
-export const ApiTokenRowFragment = graphql(`
-  fragment ApiTokenRow_token on ApiToken {
-    id
-    name
-    prefix
-    createdAt
-    lastUsedAt
-    lastUsedIp
-    revokedAt
-    expiresAt
-    scopes
   }
 `);
 
@@ -35,7 +23,8 @@ export const CreateApiTokenMutation = graphql(`
     createApiToken(input: $input) {
       token
       apiToken {
-        ...ApiTokenRow_token @unmask
+        id
+        ...ApiTokenRow_token
       }
     }
   }
@@ -45,7 +34,8 @@ export const RevokeApiTokenMutation = graphql(`
   mutation RevokeApiToken($input: RevokeApiTokenInput!) {
     revokeApiToken(input: $input) {
       apiToken {
-        ...ApiTokenRow_token @unmask
+        id
+        ...ApiTokenRow_token
       }
     }
   }
@@ -93,31 +83,11 @@ export const RevokeSessionMutation = graphql(`
   }
 `);
 
-export const WebhookEndpointRowFragment = graphql(`
-  fragment WebhookEndpointRow_endpoint on WebhookEndpoint {
-    id
-    url
-    events
-    description
-    enabled
-    disabledReason
-    deliveries(first: 20) {
-      id
-      eventId
-      eventType
-      status
-      attempts
-      responseStatus
-      error
-      createdAt
-    }
-  }
-`);
-
 export const WebhookEndpointsQuery = graphql(`
   query WebhookEndpoints {
     webhookEndpoints {
-      ...WebhookEndpointRow_endpoint @unmask
+      id
+      ...WebhookEndpointRow_endpoint
     }
   }
 `);
@@ -127,7 +97,8 @@ export const CreateWebhookEndpointMutation = graphql(`
     createWebhookEndpoint(input: $input) {
       secret
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint @unmask
+        id
+        ...WebhookEndpointRow_endpoint
       }
     }
   }
@@ -137,7 +108,8 @@ export const UpdateWebhookEndpointMutation = graphql(`
   mutation UpdateWebhookEndpoint($input: UpdateWebhookEndpointInput!) {
     updateWebhookEndpoint(input: $input) {
       webhookEndpoint {
-        ...WebhookEndpointRow_endpoint @unmask
+        id
+        ...WebhookEndpointRow_endpoint
       }
     }
   }

@@ -1,13 +1,11 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
-import { api, GRAPHQL_URL } from '../../../../test/graphql';
+import { api } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
-import { createApolloClient } from '../../../lib/apollo';
+import { renderRoute } from '../../../../test/render-route';
 import { RemoveStoreEndpointMutation, SetStoreEndpointMutation, StoreEndpointsQuery } from './admin.graphql';
-import StoreEndpointsPage from './StoreEndpointsPage';
+import StoreEndpointsPage, { loader } from './StoreEndpointsPage';
 
 const server = useMswServer();
 
@@ -15,14 +13,9 @@ const base = { enabled: true, hasSecret: false, recipientDpid: 'PADPIDA000000000
 const localDefault = { ...base, dspId: 1, dspName: 'Spotify', kind: 'LOCAL' as const, isDefault: true, recipientName: 'Spotify', path: '/data/deliveries/spotify' };
 const sftpStore = { ...base, dspId: 2, dspName: 'Deezer', kind: 'SFTP' as const, isDefault: false, recipientName: 'Deezer', recipientDpid: 'PADPIDA2011072101T', hasSecret: true, host: 'sftp.deezer.test', port: 22, username: 'cadence', path: '/incoming', auth: 'KEY' as const };
 
+/** The page as the app shows it: its loader preloads the endpoints first. */
 function renderPage() {
-  return render(
-    <MemoryRouter>
-      <ApolloProvider client={createApolloClient({ uri: GRAPHQL_URL })}>
-        <StoreEndpointsPage />
-      </ApolloProvider>
-    </MemoryRouter>,
-  );
+  return renderRoute(<StoreEndpointsPage />, { path: '/support/store-endpoints', loader });
 }
 
 test('lists each store with where its deliveries go; the admin link shows', async () => {

@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useReadQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { Spinner } from '../../../ui/Spinner';
+import { appPreloader, usePreloaded } from '../../../lib/preload';
 import type { StoreEndpointKind, StoreEndpointsQuery as StoreEndpointsData } from '../../../gql/graphql';
 import { RemoveStoreEndpointMutation, SetStoreEndpointMutation, StoreEndpointsQuery } from './admin.graphql';
 import { StaffNav } from '../StaffNav';
@@ -112,13 +112,19 @@ function EndpointForm({ endpoint, onDone }: { endpoint: Endpoint; onDone: (messa
   );
 }
 
+/** Preloads the endpoints and the viewer's ability with the navigation (the cached list at once, then the server's). */
+export async function loader() {
+  const preloadQuery = appPreloader();
+  return { endpoints: await preloadQuery.toPromise(preloadQuery(StoreEndpointsQuery, { fetchPolicy: 'cache-and-network', errorPolicy: 'all' })) };
+}
+
 /** Issue 14 (admins): where each store's deliveries go: list per DSP, change, remove (back to the default local folder). */
 export default function StoreEndpointsPage() {
   const titleId = useId();
   const [editing, setEditing] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data, loading, error } = useQuery(StoreEndpointsQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, error } = useReadQuery(usePreloaded<typeof loader>().endpoints);
   const [remove, removing] = useMutation(RemoveStoreEndpointMutation, { refetchQueries: [StoreEndpointsQuery] });
   const admin = data?.consoleAbilities.manageStoreEndpoints ?? false;
 
@@ -136,7 +142,6 @@ export default function StoreEndpointsPage() {
     <section className="page store-endpoints" aria-labelledby={titleId}>
       <StaffNav admin={admin} />
       <h1 id={titleId}>Store endpoints</h1>
-      {loading && !data && <Spinner label="Loading the store endpoints" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).code === 'FORBIDDEN' ? 'Only administrators can manage store endpoints.' : graphqlErrorInfo(error).message}</ErrorMessage>}
       {problem && <ErrorMessage>{problem}</ErrorMessage>}
       <div role="status">{done}</div>

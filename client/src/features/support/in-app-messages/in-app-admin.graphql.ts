@@ -27,6 +27,7 @@ export const InAppMessageAdminFields = graphql(`
 export const AllInAppMessagesQuery = graphql(`
   query AllInAppMessages {
     allInAppMessages {
+      # @unmask: InAppMessagesAdmin owns both this query and the fragment (its table and edit form).
       ...InAppMessagesAdmin_message @unmask
     }
     inAppMessageStats {
@@ -41,7 +42,8 @@ export const CreateInAppMessageMutation = graphql(`
   mutation CreateInAppMessage($input: CreateInAppMessageInput!) {
     createInAppMessage(input: $input) {
       inAppMessage {
-        ...InAppMessagesAdmin_message @unmask
+        id
+        ...InAppMessagesAdmin_message
       }
     }
   }
@@ -51,7 +53,8 @@ export const UpdateInAppMessageMutation = graphql(`
   mutation UpdateInAppMessage($input: UpdateInAppMessageInput!) {
     updateInAppMessage(input: $input) {
       inAppMessage {
-        ...InAppMessagesAdmin_message @unmask
+        id
+        ...InAppMessagesAdmin_message
       }
     }
   }

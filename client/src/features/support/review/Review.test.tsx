@@ -7,12 +7,12 @@ import { renderRoute } from '../../../../test/render-route';
 import { AcknowledgeDeliveryMutation, AdminEditReleaseMutation, ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewQueueQuery, ReviewReleaseQuery } from '../console.graphql';
 import type { ReleaseStatus } from '../../../gql/graphql';
 import ReviewPage, { loader } from './ReviewPage';
-import ReviewQueuePage from './ReviewQueuePage';
+import ReviewQueuePage, { loader as reviewQueueLoader } from './ReviewQueuePage';
 
 const server = useMswServer();
 
 function renderAt(path: string) {
-  return renderRoute(<ReviewQueuePage />, { path: '/support/review', at: path, routes: [{ path: '/support/review/:id', element: <ReviewPage />, loader }] });
+  return renderRoute(<ReviewQueuePage />, { path: '/support/review', at: path, loader: reviewQueueLoader, routes: [{ path: '/support/review/:id', element: <ReviewPage />, loader }] });
 }
 
 const track = (n: number) => ({
@@ -246,6 +246,20 @@ test('the Transfers view lists IMPORTING releases with their previous distributo
   expect(screen.getByRole('cell', { name: 'From TuneWave · code conflict' })).toBeInTheDocument();
   expect(screen.getByRole('cell', { name: 'From SoundPort' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Glass Horizon' })).toBeNull();
+});
+
+test('the loader preloads the view named in the address (?view=transfers) before the page shows', async () => {
+  const asked: unknown[] = [];
+  server.use(
+    api.query(ReviewQueueQuery, ({ variables }) => {
+      asked.push(variables.input?.status);
+      return HttpResponse.json({ data: { reviewQueue: { totalCount: 0, hasMore: false, endCursor: null, releases: [] } } });
+    }),
+  );
+  renderAt('/support/review?view=transfers');
+  expect(await screen.findByText('0 releases wait for review.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Transfers' })).toHaveAttribute('aria-pressed', 'true');
+  expect(asked).toEqual(['IMPORTING']);
 });
 
 test('a transfer under review names its distributor and each code conflict with the other account; approving it sends its codes on', async () => {

@@ -1,11 +1,11 @@
-import { useQuery } from '@apollo/client/react';
+import { useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { Table } from '../../../ui/Table';
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useId, useTransition } from 'react';
+import { Link, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { Spinner } from '../../../ui/Spinner';
+import { appPreloader, usePreloaded } from '../../../lib/preload';
 import { ReviewQueueQuery } from '../console.graphql';
 import { formatInstant } from '../console-format';
 import { StaffNav } from '../StaffNav';
@@ -19,12 +19,32 @@ export const handle: PageHandle = {
 
 const PAGE = 25;
 
+/** The view in the address (`?view=transfers`), so the loader can preload it. */
+const isTransfers = (params: URLSearchParams) => params.get('view') === 'transfers';
+
+/** Preloads the queue (new releases, or transfers) with the navigation; the cached one shows at once, then the server's. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const status = isTransfers(new URL(request.url).searchParams) ? 'IMPORTING' : 'VALIDATED';
+  const preloadQuery = appPreloader();
+  const queueRef = preloadQuery(ReviewQueueQuery, { variables: { input: { first: PAGE, status } }, fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  return { queue: await preloadQuery.toPromise(queueRef) };
+}
+
 /** Issue 14: releases waiting for review (VALIDATED), oldest submission first. */
 export default function ReviewQueuePage() {
   const titleId = useId();
-  const [transfers, setTransfers] = useState(false);
-  const status = transfers ? 'IMPORTING' : 'VALIDATED';
-  const { data, loading, error, fetchMore } = useQuery(ReviewQueueQuery, { variables: { input: { first: PAGE, status } }, fetchPolicy: 'cache-and-network' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // The chip shows the choice at once, while the navigation to it loads.
+  const transfers = navigation.location?.pathname === pathname ? isTransfers(new URLSearchParams(navigation.location.search)) : isTransfers(searchParams);
+  const setTransfers = (on: boolean) => setSearchParams(on ? { view: 'transfers' } : {});
+  const showing = isTransfers(searchParams);
+  const status = showing ? 'IMPORTING' : 'VALIDATED';
+  const ref = usePreloaded<typeof loader>().queue;
+  const { data, error } = useReadQuery(ref);
+  const { fetchMore } = useQueryRefHandlers(ref);
+  const [, startTransition] = useTransition();
   const queue = data?.reviewQueue;
   return (
     <section className="page" aria-labelledby={titleId}>
@@ -38,13 +58,12 @@ export default function ReviewQueuePage() {
           Transfers
         </button>
       </div>
-      {loading && !queue && <Spinner label="Loading the queue" />}
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {queue && (
         <>
           <p role="status">{queue.totalCount === 1 ? '1 release waits for review.' : `${queue.totalCount} releases wait for review.`}</p>
           {queue.releases.length > 0 && (
-            <Table caption="Waiting for review, oldest first" captionId={`${titleId}-caption`} regionLabelledBy={`${titleId}-caption`} columns={['Cover', 'Release', 'Artist', 'Tracks', 'Submitted', 'Check', transfers && 'Transfer']}>
+            <Table caption="Waiting for review, oldest first" captionId={`${titleId}-caption`} regionLabelledBy={`${titleId}-caption`} columns={['Cover', 'Release', 'Artist', 'Tracks', 'Submitted', 'Check', showing && 'Transfer']}>
               {queue.releases.map((r) => (
                 <tr key={r.id}>
                   {/* Decorative: the title beside it names the release. */}
@@ -56,7 +75,7 @@ export default function ReviewQueuePage() {
                   <td>{r.tracks.length}</td>
                   <td>{formatInstant(r.submittedAt as string | null)}</td>
                   <td>{r.checkIssues.length === 0 ? 'Passes' : `${r.checkIssues.length} issue${r.checkIssues.length === 1 ? '' : 's'}`}</td>
-                  {transfers && <td>{r.transfer ? `From ${r.transfer.previousDistributor}${r.transfer.review === 'CODE_CONFLICT' ? ' · code conflict' : ''}` : '–'}</td>}
+                  {showing && <td>{r.transfer ? `From ${r.transfer.previousDistributor}${r.transfer.review === 'CODE_CONFLICT' ? ' · code conflict' : ''}` : '–'}</td>}
                 </tr>
               ))}
             </Table>
@@ -65,12 +84,14 @@ export default function ReviewQueuePage() {
             <Button
               variant="secondary"
               onClick={() =>
-                void fetchMore({
-                  variables: { input: { first: PAGE, after: queue.endCursor, status } },
-                  updateQuery: (prev, { fetchMoreResult }) => ({
-                    reviewQueue: { ...fetchMoreResult.reviewQueue, releases: [...prev.reviewQueue.releases, ...fetchMoreResult.reviewQueue.releases] },
-                  }),
-                })
+                startTransition(() =>
+                  fetchMore({
+                    variables: { input: { first: PAGE, after: queue.endCursor, status } },
+                    updateQuery: (prev, { fetchMoreResult }) => ({
+                      reviewQueue: { ...fetchMoreResult.reviewQueue, releases: [...prev.reviewQueue.releases, ...fetchMoreResult.reviewQueue.releases] },
+                    }),
+                  }).then(() => undefined, () => undefined),
+                )
               }
             >
               Show more

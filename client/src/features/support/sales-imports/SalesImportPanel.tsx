@@ -4,8 +4,9 @@
  * posted) and refreshes while one is running.
  */
 import { useEffect, useId, useState } from 'react';
-import { useQuery } from '@apollo/client/react';
-import { SalesImportsQuery } from './sales-imports.graphql';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphqlErrorInfo } from '../../../lib/graphql-errors';
+import { ImportSalesReportMutation, SalesImportsQuery } from './sales-imports.graphql';
 import { Table } from '../../../ui/Table';
 import { SalesImportReview } from './SalesImportReview';
 import { Button } from '../../../ui/Button';
@@ -31,6 +32,7 @@ export function SalesImportPanel() {
   const [busy, setBusy] = useState(false);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const list = useQuery(SalesImportsQuery, { fetchPolicy: 'cache-and-network' });
+  const [importReport] = useMutation(ImportSalesReportMutation);
   const running = (list.data?.salesImports ?? []).some((b) => RUNNING.has(b.status));
   const { startPolling, stopPolling } = list;
   useEffect(() => {
@@ -46,15 +48,12 @@ export function SalesImportPanel() {
     setBusy(true);
     setMessage(null);
     try {
-      // Still the REST upload (the raw file as the body, up to the report size limit): the
-      // `importSalesReport` mutation takes the same file as a multipart Upload; moving to it waits
-      // for the mutation shapes of issue 17 to settle (docs/decisions.md, clientdata).
-      const q = new URLSearchParams({ period, source: source.trim(), fileName: file.name });
-      const res = await fetch(`/api/support/sales-imports?${q}`, { method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream', 'x-requested-with': 'XMLHttpRequest' }, credentials: 'same-origin' });
-      const body = (await res.json().catch(() => ({}))) as { created?: boolean; message?: string };
-      if (!res.ok) setMessage({ kind: 'error', text: body.message ?? 'The report could not be uploaded' });
-      else setMessage({ kind: 'ok', text: body.created ? 'Report received: the import has started.' : 'This report was already imported: nothing changed.' });
+      const { data } = await importReport({ variables: { input: { file, period, source: source.trim() } } });
+      const created = data?.importSalesReport.created ?? false;
+      setMessage({ kind: 'ok', text: created ? 'Report received: the import has started.' : 'This report was already imported: nothing changed.' });
       await list.refetch();
+    } catch (e) {
+      setMessage({ kind: 'error', text: graphqlErrorInfo(e).message });
     } finally {
       setBusy(false);
     }

@@ -19,6 +19,19 @@ export const SalesImportsQuery = graphql(`
   }
 `);
 
+/** Uploads a store report (multipart, through the upload link); the batch joins the list's cache entry. */
+export const ImportSalesReportMutation = graphql(`
+  mutation ImportSalesReport($input: ImportSalesReportInput!) {
+    importSalesReport(input: $input) {
+      created
+      batch {
+        id
+        status
+      }
+    }
+  }
+`);
+
 export const SalesImportReviewQuery = graphql(`
   query SalesImportReview($batchId: ID!) {
     salesImportReview(batchId: $batchId) {
