@@ -1,10 +1,12 @@
 /**
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
- * once. Lines are parsed as a stream and COPYed into sales_import_lines (the staging table and the
- * review list); then one database transaction matches them (ISRC, store id, UPC), moves the matched
- * lines into sale_transactions, adds them to the read-side tables (sales-rollups.ts: the rollups, the
- * page's filter choices and counts, the monthly totals, the daily streams) and posts the batch's net
- * receipts through the ledger service.
+ * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts); the
+ * matched ones are COPYed straight into sale_transactions and the rest into sales_import_lines (the
+ * review list). Then one database transaction adds the batch's lines to the read-side tables
+ * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
+ * streams) and posts the batch's net receipts through the ledger service. Until that transaction
+ * commits, the batch's sale lines count nowhere: the pages read the rollups, and the one reader of
+ * sale_transactions (a collaborator's split sales) skips batches not posted.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -18,6 +20,7 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReportBatches } from './sales-parse.ts';
+import { CatalogMatcher, type CatalogMatch } from './sales-match.ts';
 import { rollupStatements } from './sales-rollups.ts';
 import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
@@ -113,28 +116,51 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   const errors: SalesLineError[] = [];
   let rowsRead = 0;
   let rejected = 0;
+  let matchedRows = 0;
   const period = batch.period;
-  /** COPY text, one chunk per parsed batch. */
+  const matcher = new CatalogMatcher(sql);
+  /** Lines that matched nothing wait here (bounded) for their own COPY into the review list. */
+  let unmatchedText = '';
+  const flushUnmatched = async () => {
+    if (!unmatchedText) return;
+    const text = unmatchedText;
+    unmatchedText = '';
+    await sql.copyIn('sales_import_lines', LINE_COLUMNS, once(text));
+  };
+  /** COPY text of the matched lines, one chunk per parsed batch: they go straight into sale_transactions. */
   async function* copyText(): AsyncGenerator<string> {
     for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
       const before = rowsRead;
-      let text = '';
+      const lines: SalesLine[] = [];
       for (const item of items) {
         rowsRead += 1;
         if ('error' in item) {
           rejected += 1;
           if (errors.length < MAX_STORED_LINE_ERRORS) errors.push(item.error);
         } else {
-          text += lineToCopy(batchId, period, item.line);
+          lines.push(item.line);
         }
       }
+      await matcher.resolve(lines);
+      let text = '';
+      for (const line of lines) {
+        const m = matcher.match(line);
+        if (m) {
+          matchedRows += 1;
+          text += saleToCopy(batchId, period, line, m);
+        } else {
+          unmatchedText += lineToCopy(batchId, period, line);
+        }
+      }
+      if (unmatchedText.length >= UNMATCHED_FLUSH_CHARS) await flushUnmatched();
       if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
       if (text) yield text;
     }
   }
   const copyStarted = performance.now();
   try {
-    await sql.copyIn('sales_import_lines', LINE_COLUMNS, copyText());
+    await sql.copyIn('sale_transactions', SALE_COLUMNS, copyText());
+    await flushUnmatched();
   } catch (err) {
     await clearStaging(prisma, batchId);
     const message = err instanceof ReportFormatError ? err.message : `The report could not be imported: ${(err as Error).message}`;
@@ -145,17 +171,32 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   if (errors.length) await prisma.salesImportError.createMany({ data: errors.map((e) => ({ importBatchId: batchId, lineNo: e.lineNo, message: e.message })) });
   await prisma.salesImportBatch.update({ where: { id: batchId }, data: { rowsRead, rowsRejected: rejected, status: 'IMPORTED' } });
   onProgress?.({ rowsRead });
+  // The planner knows nothing of the batch's new rows yet: without statistics it guesses the rollups' groups.
+  if (matchedRows > 10_000) await sql.exec('ANALYZE sale_transactions');
   const landStarted = performance.now();
-  const done = await prisma.$transaction((tx) => landBatch(tx, batchId), { timeout: 30 * 60_000, maxWait: 60_000 });
+  const parents = { userIds: [...matcher.userIds], releaseIds: [...matcher.releaseIds], trackIds: [...matcher.trackIds] };
+  const done = await prisma.$transaction((tx) => landBatch(tx, batchId, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
   return { ...resultOf(done), alreadyDone: false, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
+}
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
 }
 
 function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched?: number; rowsUnmatched?: number; rowsRejected: number; postedMinor?: bigint }): Omit<ImportResult, 'alreadyDone'> {
   return { batchId: b.id, status: b.status, rowsRead: b.rowsRead, rowsMatched: b.rowsMatched ?? 0, rowsUnmatched: b.rowsUnmatched ?? 0, rowsRejected: b.rowsRejected, postedMinor: b.postedMinor ?? 0n };
 }
 
+/**
+ * Removes what an unfinished run of the batch wrote: its staged lines and its sale lines (not yet
+ * posted, so no rollup or ledger entry counts them; readers of sale_transactions skip unposted batches).
+ */
 async function clearStaging(prisma: PrismaClient, batchId: string): Promise<void> {
   await prisma.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
+  await prisma.$executeRawUnsafe(
+    `DELETE FROM sale_transactions WHERE import_batch_id = $1 AND EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`,
+    batchId,
+  );
   await prisma.salesImportError.deleteMany({ where: { importBatchId: batchId } });
 }
 
@@ -166,57 +207,46 @@ function lineToCopy(batchId: string, period: string, l: SalesLine): string {
   ]);
 }
 
-/**
- * The matched lines of a batch being landed: the temporary table `sales_landing` (below), read by
- * the insert, the rollups and the posting.
- */
-const LANDING = 'FROM sales_landing l WHERE l.user_id IS NOT NULL';
+const SALE_COLUMNS = [
+  'import_batch_id', 'period', 'report_date', 'user_id', 'release_id', 'track_id', 'artist_name', 'release_title', 'track_title',
+  'isrc', 'upc', 'outlet_id', 'outlet_name', 'service_name', 'country_code', 'units', 'payable', 'currency',
+] as const;
+
+/** A matched line as a sale: the catalogue's titles where the report has none. */
+function saleToCopy(batchId: string, period: string, l: SalesLine, m: CatalogMatch): string {
+  return copyLine([
+    batchId, period, l.reportDate, m.userId, m.releaseId, m.trackId, l.artistName, l.releaseTitle ?? m.releaseTitle, l.trackTitle ?? m.trackTitle,
+    l.isrc, l.upc, l.outletId, l.sourceLabel, l.serviceName, l.countryCode, l.units, unitsToDecimal(l.payableUnits), l.currency,
+  ]);
+}
+
+/** Unmatched lines are COPYed into the review list once this much text waits (about 1 MB). */
+const UNMATCHED_FLUSH_CHARS = 1_000_000;
+
+/** The lines of a batch being landed: its sale lines ($1 = the batch), read by the rollups and the posting. */
+const LANDING = 'FROM sale_transactions l WHERE l.import_batch_id = $1 AND l.user_id IS NOT NULL';
 
 /**
- * Matching of a batch's staged lines in one pass, into a temporary table dropped at commit (no WAL,
- * no index): ISRC first, then a store id staff attached before, then the release's UPC (release
- * only). Each key is resolved once (the earliest track or release holding it, so a duplicated ISRC
- * or UPC never doubles a line), and lines without titles take the catalog's.
+ * Rollups and posting of a batch whose lines were COPYed into sale_transactions, in the caller's
+ * transaction; its unmatched lines join the review list. The owners, releases and tracks the lines
+ * name are locked first (FOR KEY SHARE): one deleted since the matching read it is detached from the
+ * lines here, as its delete trigger would have done.
  */
-const MATCH_BATCH = `CREATE TEMP TABLE sales_landing ON COMMIT DROP AS
-  WITH staged AS (SELECT * FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'),
-  by_isrc AS (
-    SELECT DISTINCT ON (t.isrc) t.isrc, t.id, t.release_id, t.user_id FROM tracks t
-    WHERE t.isrc IN (SELECT DISTINCT isrc FROM staged WHERE isrc IS NOT NULL) ORDER BY t.isrc, t.created_at, t.id
-  ),
-  by_store AS (
-    SELECT s.service_name, s.store_id, t.id, t.release_id, t.user_id FROM track_store_ids s JOIN tracks t ON t.id = s.track_id
-    WHERE (s.service_name, s.store_id) IN (SELECT DISTINCT service_name, store_id FROM staged WHERE store_id IS NOT NULL)
-  ),
-  by_upc AS (
-    SELECT DISTINCT ON (r.upc) r.upc, r.id, r.user_id FROM releases r
-    WHERE r.upc IN (SELECT DISTINCT upc FROM staged WHERE upc IS NOT NULL) ORDER BY r.upc, r.created_at, r.id
-  ),
-  matched AS (
-    SELECT l.*, COALESCE(i.id, s.id) AS m_track_id, COALESCE(i.release_id, s.release_id, u.id) AS m_release_id, COALESCE(i.user_id, s.user_id, u.user_id) AS m_user_id
-    FROM staged l
-    LEFT JOIN by_isrc i ON i.isrc = l.isrc
-    LEFT JOIN by_store s ON i.id IS NULL AND s.service_name = l.service_name AND s.store_id = l.store_id
-    LEFT JOIN by_upc u ON i.id IS NULL AND s.id IS NULL AND u.upc = l.upc
-  )
-  SELECT m.id, m.import_batch_id, m.period, m.report_date, m.m_user_id AS user_id, m.m_release_id AS release_id, m.m_track_id AS track_id,
-    m.artist_name, COALESCE(m.release_title, r.title) AS release_title, COALESCE(m.track_title, t.title) AS track_title,
-    m.isrc, m.upc, m.outlet_id, m.source_label, m.service_name, m.country_code, m.units, m.payable, m.currency
-  FROM matched m LEFT JOIN tracks t ON t.id = m.m_track_id LEFT JOIN releases r ON r.id = m.m_release_id`;
-
-/** Matching, landing, rollups and posting of a staged batch, in the caller's transaction. */
-async function landBatch(tx: Tx, batchId: string) {
+async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
-  await tx.$executeRawUnsafe(MATCH_BATCH, batchId);
-  // The planner has no statistics for a new temporary table: without them it guesses the rollups' groups.
-  await tx.$executeRawUnsafe(`ANALYZE sales_landing`);
-  const unmatched = await tx.$executeRawUnsafe(
-    `UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE id IN (SELECT id FROM sales_landing WHERE user_id IS NULL)`,
-  );
-  const matched = await landLines(tx, LANDING, []);
-  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [] });
-  await tx.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
+  const n = (await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*)::int AS n FROM sale_transactions WHERE import_batch_id = $1`, batchId))[0]?.n ?? 0;
+  if (n !== copiedRows) throw new Error(`Sales import ${batchId}: ${n} sale lines stored, ${copiedRows} copied (another run of the batch?)`);
+  for (const [table, column, ids] of [['users', 'user_id', parents.userIds], ['releases', 'release_id', parents.releaseIds], ['tracks', 'track_id', parents.trackIds]] as const) {
+    if (!ids.length) continue;
+    const found = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM ${table} WHERE id = ANY($1::text[]) FOR KEY SHARE`, ids);
+    if (found.length === ids.length) continue;
+    const alive = found.map((r) => r.id);
+    await tx.$executeRawUnsafe(`UPDATE sale_transactions SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
+  }
+  const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
+  const matched = await landLines(tx, LANDING, [batchId], { inserted: true });
+  const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [batchId] });
   return tx.salesImportBatch.update({
     where: { id: batchId },
     data: {
@@ -235,22 +265,26 @@ async function landBatch(tx: Tx, batchId: string) {
 }
 
 /**
- * Moves matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines carry their
- * user, release, track and titles) into sale_transactions and adds them to the rollups. Returns the
- * count and each user's gross.
+ * Adds matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines carry their
+ * user, release, track and titles) to the rollups, after moving them into sale_transactions unless
+ * they are there already (`inserted`). Returns the count and each user's gross.
  */
-async function landLines(tx: Tx, from: string, params: unknown[]): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
-  const count = await tx.$executeRawUnsafe(
-    `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title,
-       isrc, upc, outlet_id, outlet_name, service_name, country_code, units, payable, currency)
-     SELECT l.import_batch_id, l.period, l.report_date, l.user_id, l.release_id, l.track_id, l.artist_name, l.release_title, l.track_title,
-       l.isrc, l.upc, l.outlet_id, l.source_label, l.service_name, l.country_code, l.units, l.payable, l.currency ${from}`,
-    ...params,
-  );
+async function landLines(tx: Tx, from: string, params: unknown[], opts: { inserted: boolean }): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
+  const sums = async () => tx.$queryRawUnsafe<{ user_id: string; gross: string; n: number }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross, COUNT(*)::int AS n ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
+  if (!opts.inserted) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title,
+         isrc, upc, outlet_id, outlet_name, service_name, country_code, units, payable, currency)
+       SELECT l.import_batch_id, l.period, l.report_date, l.user_id, l.release_id, l.track_id, l.artist_name, l.release_title, l.track_title,
+         l.isrc, l.upc, l.outlet_id, l.source_label, l.service_name, l.country_code, l.units, l.payable, l.currency ${from}`,
+      ...params,
+    );
+  }
+  const perUser = await sums();
+  const count = perUser.reduce((n, s) => n + Number(s.n), 0);
   if (count === 0) return { count: 0, perUser: [] };
   for (const statement of rollupStatements(from)) await tx.$executeRawUnsafe(statement, ...params);
-  const sums = await tx.$queryRawUnsafe<{ user_id: string; gross: string }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
-  return { count, perUser: sums.map((s) => ({ userId: s.user_id, grossUnits: decimalToUnits(s.gross) })) };
+  return { count, perUser: perUser.map((s) => ({ userId: s.user_id, grossUnits: decimalToUnits(s.gross) })) };
 }
 
 /** The plan fee (basis points) of each user's current plan; 0 without one. */
@@ -314,7 +348,7 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
     input.lineId, track.id,
   );
   const landing = { from: `FROM sales_import_lines l WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
-  const landed = await landLines(tx, landing.from, landing.params);
+  const landed = await landLines(tx, landing.from, landing.params, { inserted: false });
   const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, landing);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);
   if (line.store_id) {

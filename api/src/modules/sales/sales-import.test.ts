@@ -225,3 +225,50 @@ test('sale lines keep what the foreign keys gave: a deleted track, release or us
   await db.prisma.salesImportBatch.delete({ where: { id: batchId } });
   expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batchId } })).toBe(0);
 });
+
+test('a run that stops between the COPY and the landing counts nothing; the re-run posts once', async () => {
+  const { user, track } = await catalog();
+  const csv = [HEADER, `2025-06-10,Spotify,${track.isrc},,,Nova,,,US,100,1.00,USD`, `2025-06-11,Spotify,${track.isrc},,,Nova,,,US,50,0.50,USD`].join('\n');
+  const buf = Buffer.from(csv);
+  const { batch } = await registerSalesBatch(db.prisma, { checksum: createHash('sha256').update(buf).digest('hex'), period: '2025-06', source: 'test' });
+  // A stray line of the batch appears before the landing (a second runner, say): the landing refuses.
+  const stray = async () => {
+    await db.prisma.$executeRawUnsafe(
+      `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, service_name, units, payable) VALUES ($1, '2025-06', '2025-06-12', $2, 'Spotify', 1, 9)`,
+      batch.id, user.id,
+    );
+  };
+  const withStray = () => Readable.from((async function* () {
+    yield buf;
+    await stray();
+  })());
+  await expect(runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, withStray)).rejects.toThrow(/sale lines stored/);
+  expect((await db.prisma.salesImportBatch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe('IMPORTED');
+  expect(await findWalletAccount(db.prisma, user.id)).toBeNull();
+  expect(await db.prisma.salesRollup.count({ where: { userId: user.id } })).toBe(0);
+  expect(await db.prisma.salesMonthly.count({ where: { userId: user.id } })).toBe(0);
+
+  const rerun = await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => Readable.from([buf]));
+  expect(rerun).toMatchObject({ status: 'POSTED', rowsMatched: 2, postedMinor: 150n });
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: batch.id } })).toBe(2);
+  expect((await findWalletAccount(db.prisma, user.id))?.balanceMinor).toBe(150n);
+  expect((await db.prisma.salesMonthly.findUniqueOrThrow({ where: { userId_period: { userId: user.id, period: '2025-06' } } })).payable.toString()).toBe('1.5');
+  expect((await checkLedger(db.prisma)).ok).toBe(true);
+});
+
+test('a track deleted after its lines were matched: they land on the release without it', async () => {
+  const { user, release, track } = await catalog();
+  const csv = [HEADER, `2025-07-10,Spotify,${track.isrc},,,Nova,,,US,100,1.00,USD`].join('\n');
+  const buf = Buffer.from(csv);
+  const { batch } = await registerSalesBatch(db.prisma, { checksum: createHash('sha256').update(buf).digest('hex'), period: '2025-07', source: 'test' });
+  let deleted: Promise<unknown> = Promise.resolve();
+  const result = await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => Readable.from([buf]), () => {
+    deleted = db.prisma.track.delete({ where: { id: track.id } });
+  });
+  await deleted;
+  expect(result).toMatchObject({ status: 'POSTED', rowsMatched: 1, postedMinor: 100n });
+  const lines = await db.prisma.saleTransaction.findMany({ where: { importBatchId: batch.id } });
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatchObject({ userId: user.id, releaseId: release.id, trackId: null });
+  expect(await db.prisma.track.count({ where: { id: track.id } })).toBe(0);
+});

@@ -400,8 +400,10 @@ export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
   const byScope = new Map<string, { version: number; effectiveFrom: string; shares: { collaboratorId: string; basisPoints: number }[] }[]>();
   for (const v of versions) byScope.set(v.scopeKey, [...(byScope.get(v.scopeKey) ?? []), { version: v.version, effectiveFrom: v.effectiveFrom.toISOString().slice(0, 10), shares: v.shares }]);
   const firstDay = versions.reduce((min, v) => (v.effectiveFrom < min ? v.effectiveFrom : min), new Date('9999-12-31'));
+  // A batch's lines are stored before it is posted (sales import): only posted batches count.
+  const unposted = await ctx.prisma.salesImportBatch.findMany({ where: { status: { not: 'POSTED' } }, select: { id: true } });
   const lines = await ctx.prisma.saleTransaction.findMany({
-    where: { releaseId: { in: releaseIds }, reportDate: { gte: firstDay } },
+    where: { releaseId: { in: releaseIds }, reportDate: { gte: firstDay }, importBatchId: { notIn: unposted.map((b) => b.id) } },
     orderBy: [{ reportDate: 'desc' }, { id: 'desc' }],
     take: 1000,
     select: { id: true, reportDate: true, releaseId: true, trackId: true, releaseTitle: true, trackTitle: true, serviceName: true, countryCode: true, units: true },
