@@ -25,4 +25,6 @@ export default {
   setupFiles: ['<rootDir>/test/setup-polyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // A loaded CI machine (two cores) can take more than jest's 5 s default for a whole render-and-wait test.
+  testTimeout: 20_000,
 };
