@@ -42,3 +42,13 @@ test('a report of thousands of distinct dates and stores reads each line right (
   const last = items[11_999]!;
   expect('line' in last && last.line).toMatchObject({ lineNo: 12_001, serviceName: 'Store 11999', reportDate: '2025-01-15' });
 });
+
+test('a character or a quoted cell split between two chunks of the stream is read whole', async () => {
+  const text = Buffer.from(['Sale Date,Store,ISRC,Track,Units,Amount', '2025-01-10,Spotify,QZABC2500001,"夜明けの\nうた, live",1,0.10', '2025-01-11,Spotify,QZABC2500001,終わり,2,0.20'].join('\n'));
+  // Every split point: inside the multi-byte characters, inside the quotes, across the line break.
+  for (let at = 1; at < text.length; at += 1) {
+    const items: ParsedItem[] = [];
+    for await (const item of parseSalesReport(Readable.from([text.subarray(0, at), text.subarray(at)]), OPTS)) items.push(item);
+    expect(items.map((i) => ('line' in i ? `${i.line.lineNo} ${i.line.trackTitle} ${i.line.units}` : i.error.message))).toEqual(['2 夜明けの\nうた, live 1', '4 終わり 2']);
+  }
+});
