@@ -61,6 +61,10 @@ test('the list shows each message with its type, headline, flags and its trigger
   server.use(listing());
   render(withApollo(<InAppMessagesAdmin />));
   const table = await screen.findByRole('table', { name: 'In-app messages' });
+  // The shared Table: every header names its column, the actions column for screen readers only.
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'Headline', 'Start date', 'Status', 'Flags', 'Triggered', 'Clicked', 'Actions']);
+  expect(within(table).getByRole('columnheader', { name: 'Actions' }).firstElementChild).toHaveClass('visually-hidden');
+  expect(screen.getByRole('region', { name: 'In-app messages (table)' })).toContainElement(table);
   const rows = within(table).getAllByRole('row');
   expect(rows).toHaveLength(3);
   const popupCells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
