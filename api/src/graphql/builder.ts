@@ -4,7 +4,6 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
-import ErrorsPlugin from '@pothos/plugin-errors';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import type PrismaTypes from '../generated/pothos-types.ts';
@@ -23,7 +22,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
   scopeAuth: {
     authScopes: (ctx) => ({
       signedIn: ctx.viewer !== null,
@@ -35,7 +34,6 @@ export const builder = new SchemaBuilder<{
         extensions = { code: ctx.viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED' };
       })(ctx.viewer ? 'Not allowed' : 'Sign in required'),
   },
-  errors: { defaultTypes: [] },
   prisma: {
     client: (ctx) => ctx.prisma,
     dmmf: getDatamodel(),

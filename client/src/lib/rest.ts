@@ -202,6 +202,35 @@ export async function postLateAudio<T>(importId: string, files: readonly File[])
   return body;
 }
 
+/** What a payments call answered: its JSON, or a refusal's `message` and first field (neither when the service could not be reached). */
+export type PaymentsAnswer<T> = { ok: true; data: T } | { ok: false; message?: string; field?: string };
+
+async function paymentsCall<T>(path: string, init: RequestInit = {}): Promise<PaymentsAnswer<T>> {
+  try {
+    const res = await fetch(path, { ...init, credentials: 'same-origin' });
+    const data = (await res.json().catch(() => undefined)) as (T & { message?: string; fieldErrors?: { field: string }[] }) | undefined;
+    if (res.ok) return data === undefined ? { ok: false } : { ok: true, data };
+    return { ok: false, message: data?.message, field: data?.fieldErrors?.[0]?.field };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * The card form's and the PayPal button's gateway calls: they follow the payment gateway's client
+ * protocol (braintree-web's), not our API's. With Braintree the SDK talks to Braintree itself and
+ * needs only the client token; with the local sandbox, the stand-ins below answer as Braintree's
+ * client API would (tokenize, 3D Secure, PayPal's approval window). No GraphQL counterpart: the
+ * token belongs to the gateway's SDK, and the stand-ins exist only while the sandbox is configured.
+ */
+export const paymentsGateway = {
+  /** The configured gateway and a client token for its SDK (GET /api/braintree/token). */
+  token: () => paymentsCall<{ clientToken: string; gateway: 'sandbox' | 'braintree' }>('/api/braintree/token'),
+  /** One step of the sandbox's stand-in for the gateway (POST /api/payments-sandbox/...). */
+  sandbox: <T>(step: 'tokenize' | '3ds/lookup' | '3ds/authenticate' | 'paypal/create-payment' | 'paypal/approve' | 'paypal/tokenize', body: unknown) =>
+    paymentsCall<T>(`/api/payments-sandbox/${step}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+};
+
 /** File downloads and streams (links the browser follows): GraphQL answers JSON, these are files. */
 export const downloads = {
   statementCsv: '/api/financial/statement.csv',

@@ -1,7 +1,9 @@
 /** GraphQL: the operations console (staff only): review queue, review, account page, audit log, roles. */
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import { ARTIST_ROLE } from '@cadence/domain/constants';
+import type { AuditCategory, AuditSubcategory } from '../../generated/prisma/client.ts';
 import { builder } from '../../graphql/builder.ts';
-import { ReleaseStatusEnum } from '../releases/releases.schema.ts';
+import { ArtistRoleEnum, ReleaseStatusEnum } from '../releases/releases.schema.ts';
 import { AccountStatusEnum, UserRoleEnum } from '../users/users.schema.ts';
 import { UserSummaryRef } from '../support/support.schema.ts';
 import { ReleaseDelivery } from '../delivery/delivery.schema.ts';
@@ -41,7 +43,8 @@ const ConsoleAbilities = builder.objectRef<ReturnType<typeof consoleAbilities>>(
 const ReviewCreditRef = builder.objectRef<ReviewCredit>('ReviewCredit').implement({
   fields: (t) => ({
     artistName: t.exposeString('artistName'),
-    role: t.exposeString('role', { description: 'PRIMARY, FEATURED, COMPOSER, LYRICIST, PRODUCER or REMIXER.' }),
+    // The review view names the role (REST /admin/releases/:id answers the name); the enum's values are the role ids.
+    role: t.field({ type: ArtistRoleEnum, description: 'PRIMARY, FEATURED, COMPOSER, LYRICIST, PRODUCER or REMIXER.', resolve: (c) => ARTIST_ROLE[c.role as keyof typeof ARTIST_ROLE] }),
     trackId: t.exposeID('trackId', { nullable: true }),
   }),
 });
@@ -147,13 +150,90 @@ const AuditPerson = builder.objectRef<NonNullable<AuditEventView['actor']>>('Aud
   }),
 });
 
+const AuditCategoryEnum = builder.enumType('AuditCategory', {
+  description: 'What an audit event is about.',
+  values: {
+    USER: { description: 'A person’s account details: sign-up, profile, email, password, removal.' },
+    PLAN: { description: 'The plan an account is on.' },
+    SUBSCRIPTION: { description: 'Paying for a plan: auto-renewal and failed charges.' },
+    RELEASE: { description: 'A release, its tracks, cover, credits, transfer or catalogue import.' },
+    ACCOUNT: { description: 'Access to an account: blocking, locking, staff roles, split earnings claimed.' },
+    PAYMENT: { description: 'Payment methods and payments.' },
+    PROMO_CODE: { description: 'A promo code used.' },
+    DELIVERY: { description: 'Store endpoints and delivery acknowledgements (staff).' },
+    WITHDRAWAL: { description: 'A withdrawal of earnings.' },
+    CATALOG_EXPORT: { description: 'A download of the whole catalogue.' },
+    SUPPORT: { description: 'What staff did: acting as a person, messages, sales reports, jobs.' },
+  } as const satisfies Record<AuditCategory, { description: string }>,
+});
+
+const AuditSubcategoryEnum = builder.enumType('AuditSubcategory', {
+  description: 'What happened, within its category.',
+  values: {
+    EMAIL_SENT: { description: 'A mail was sent to the person.' },
+    EMAIL_SAVED: { description: 'A new email address was confirmed and saved.' },
+    USER_CREATED: { description: 'The account was created (sign-up).' },
+    USER_EDITED: { description: 'Profile details were changed.' },
+    USER_REMOVED: { description: 'The account was deleted.' },
+    USER_IMPORTED: { description: 'The account was created by a label roster import.' },
+    PASSWORD_RESET: { description: 'The password was reset through a mailed link.' },
+    PAYPAL_EMAIL_UPDATE: { description: 'The PayPal email of the profile changed.' },
+    PLAN_DOWNGRADE: { description: 'The account went down to a lower plan (an unpaid renewal).' },
+    PLAN_UPDATED_BY_USER: { description: 'The person bought or changed their plan.' },
+    PLAN_AUTORENEWED: { description: 'The plan renewed for another period.' },
+    AUTORENEW_UPDATE: { description: 'Auto-renewal was switched on or off.' },
+    UNSUCCESSFUL_SUBSCRIPTION: { description: 'Buying a plan failed at the payment.' },
+    SUBSCRIPTION_PAST_DUE: { description: 'A renewal could not be charged: the subscription is past due.' },
+    SUBSCRIPTION_CHARGED_UNSUCCESSFULLY: { description: 'One attempt to charge a renewal failed.' },
+    RELEASE_START: { description: 'A release was started.' },
+    STATUS_CHANGE: { description: 'A release moved to another status.' },
+    TAKEDOWN_AWAITING: { description: 'A takedown was asked for and waits for the stores.' },
+    SUBMIT: { description: 'A release was submitted for review.' },
+    DELETE: { description: 'A release was deleted.' },
+    RELEASE_EDITED: { description: 'A release’s details were changed.' },
+    TRACK_EDITED: { description: 'A track’s details were changed.' },
+    COVER_EDITED: { description: 'A release’s cover art was changed.' },
+    CREDIT_EDITED: { description: 'An artist credit was added or removed.' },
+    TRANSFER_SUBMITTED: { description: 'A release already in stores was submitted as a transfer with its codes.' },
+    TRANSFER_CODE_CONFLICT: { description: 'A transferred UPC or ISRC is used by another account or is one of ours: staff must review it.' },
+    TRANSFER_APPROVED: { description: 'Staff approved a transfer: it goes to delivery with its original codes.' },
+    CATALOG_IMPORT_UPLOADED: { description: 'A catalogue file (DDEX ERN or CSV) was uploaded for import.' },
+    BLOCK_ACCOUNT: { description: 'Staff blocked the account.' },
+    UNBLOCK_ACCOUNT: { description: 'Staff unblocked the account.' },
+    ACCOUNT_LOCKED: { description: 'The account was locked after failed sign-ins.' },
+    ACCOUNT_UNLOCKED: { description: 'The account was unlocked.' },
+    ROLE_CHANGED: { description: 'An admin changed the person’s staff role.' },
+    PAYMENT_UPDATE: { description: 'The saved payment method changed.' },
+    PAYMENT_EXPIRED: { description: 'A payment left pending too long was expired and what it held released.' },
+    PROMO_CODE_USAGE: { description: 'A promo code was applied to a purchase.' },
+    STORE_ENDPOINT_EDITED: { description: 'A store’s delivery endpoint was set or removed.' },
+    DELIVERY_ACKNOWLEDGED: { description: 'Staff marked a delivery acknowledged by the store.' },
+    WITHDRAWAL: { description: 'A step of a withdrawal.' },
+    CATALOG_EXPORT_REQUESTED: { description: 'A catalogue download was asked for.' },
+    CATALOG_EXPORT_STARTED: { description: 'A catalogue download started.' },
+    IMPERSONATION_START: { description: 'Staff started acting as the person.' },
+    IMPERSONATION_END: { description: 'Staff stopped acting as the person.' },
+    ACTED_AS_USER: { description: 'A change made by staff while acting as the person.' },
+    IN_APP_MESSAGE_CHANGED: { description: 'Staff created, changed or archived an in-app message.' },
+    SALES_REPORT_UPLOADED: { description: 'Staff uploaded a store sales report.' },
+    SALES_LINE_ATTACHED: { description: 'Staff attached an unmatched sales line to a track.' },
+    SALES_LINE_UNCLAIMED: { description: 'Staff left an unmatched sales line unclaimed.' },
+    JOB_RETRIED: { description: 'Staff ran a failed job again.' },
+    JOB_CANCELLED: { description: 'Staff cancelled a failed job.' },
+    SPLITS_CHANGED: { description: 'The owner saved a new version of a release’s or track’s splits.' },
+    SPLIT_ACCEPTED: { description: 'A collaborator accepted a split.' },
+    SPLIT_DECLINED: { description: 'A collaborator declined a split.' },
+    SPLIT_CLAIMED: { description: 'Split earnings kept for an email moved to the account that verified it.' },
+  } as const satisfies Record<AuditSubcategory, { description: string }>,
+});
+
 const AuditEventRef = builder.objectRef<AuditEventView>('AuditEvent').implement({
   description: 'One entry of the append-only audit trail.',
   fields: (t) => ({
     id: t.exposeID('id'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    category: t.string({ resolve: (e) => e.category }),
-    subcategory: t.string({ resolve: (e) => e.subcategory }),
+    category: t.expose('category', { type: AuditCategoryEnum, description: 'What the event is about.' }),
+    subcategory: t.expose('subcategory', { type: AuditSubcategoryEnum, description: 'What happened.' }),
     userId: t.exposeID('userId', { nullable: true }),
     actor: t.field({ type: AuditPerson, nullable: true, description: 'Who did it (staff, the person, or nobody for the system).', resolve: (e) => e.actor }),
     impersonator: t.field({ type: AuditPerson, nullable: true, description: 'Staff acting as the person, when they were.', resolve: (e) => e.impersonator }),

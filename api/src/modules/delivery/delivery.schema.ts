@@ -4,7 +4,7 @@ import { Release, releaseReads } from '../releases/releases.schema.ts';
 import { acknowledgeDelivery, deliveriesOf, type DeliveryView } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint, type StoreEndpointView } from './store-endpoints.service.ts';
 
-const DeliveryKindEnum = builder.enumType('DeliveryKind', {
+export const DeliveryKindEnum = builder.enumType('DeliveryKind', {
   description: 'What a DDEX message asks the store to do with the release.',
   values: {
     INSERT: { description: 'The first delivery: put the release on sale.' },

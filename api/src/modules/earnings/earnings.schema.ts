@@ -1,8 +1,9 @@
 /** GraphQL: the viewer's balance, statement, withdrawals, PayPal account and tax state; support approvals. */
 import { formatMinor } from '@cadence/domain/money';
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
+import type { LedgerTransactionKind } from '../../generated/prisma/client.ts';
 import { builder } from '../../graphql/builder.ts';
-import { Profile } from '../users/users.schema.ts';
+import { Profile, TaxVerificationStatusEnum } from '../users/users.schema.ts';
 import { decideWithdrawal, getBalance, getTaxStatus, listLedgerEntries, listWithdrawals, listWithdrawalsAwaitingApproval, type BalanceView, type StatementLine, type WithdrawalView } from './earnings.service.ts';
 import { getPayPalAccount, linkPayPal, unlinkPayPal, type PayPalAccountView } from './paypal.service.ts';
 import { withdrawAndPay } from './payouts.service.ts';
@@ -29,7 +30,7 @@ const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', {
     REJECTED: { description: 'Refused by support or failed or cancelled at the provider; the amount is unlocked (see messages).' },
   } as const,
 });
-const PayoutStatusEnum = builder.enumType('PayoutStatus', { description: 'The payout provider\u2019s five-M status.', values: {
+export const PayoutStatusEnum = builder.enumType('PayoutStatus', { description: 'The payout provider\u2019s five-M status.', values: {
     PENDING: { description: 'Received by the provider, not started.' },
     PROCESSING: { description: 'Being paid out.' },
     FINALIZED: { description: 'Paid to the PayPal account.' },
@@ -62,11 +63,26 @@ const WithdrawalRef = builder.objectRef<WithdrawalView>('Withdrawal').implement(
   }),
 });
 
+const LedgerLineKindEnum = builder.enumType('LedgerLineKind', {
+  description: 'What moved the money on a line of the statement.',
+  values: {
+    SALES_POSTING: { description: 'Sales of a store report, after the distribution fee.' },
+    WITHDRAWAL: { description: 'Money asked for, paid out to PayPal.' },
+    WITHDRAWAL_REVERSAL: { description: 'A withdrawal reversed: its money came back to the balance.' },
+    SUBSCRIPTION_CHARGE: { description: 'A plan paid by card.' },
+    BALANCE_PAYMENT: { description: 'A plan paid from the balance.' },
+    FEE: { description: 'A fee charged to the account.' },
+    REFUND: { description: 'Money paid back to the account.' },
+    ADJUSTMENT: { description: 'A correction of the balance.' },
+    SPLIT_CLAIM: { description: 'Split earnings kept for this email address before the account verified it.' },
+  } as const satisfies Record<LedgerTransactionKind, { description: string }>,
+});
+
 const LedgerLine = builder.objectRef<StatementLine>('LedgerLine').implement({
   description: 'One line of the statement of account.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The ledger entry’s identifier.' }),
-    kind: t.exposeString('kind', { description: 'SALES_POSTING, WITHDRAWAL, WITHDRAWAL_REVERSAL, BALANCE_PAYMENT, FEE, REFUND, ADJUSTMENT...' }),
+    kind: t.expose('kind', { type: LedgerLineKindEnum, description: 'What moved the money (SALES_POSTING, WITHDRAWAL, BALANCE_PAYMENT...).' }),
     description: t.exposeString('description', { nullable: true, description: 'What the line is for, as a person reads it (the sales period, the withdrawal...).' }),
     amount: t.string({ description: `Signed: credits positive. ${money}`, resolve: (l) => formatMinor(l.amountMinor) }),
     runningBalance: t.string({ description: `The balance after this line. ${money}`, resolve: (l) => formatMinor(l.runningBalanceMinor) }),
@@ -97,7 +113,7 @@ const PayPalAccount = builder.objectRef<PayPalAccountView>('PayPalAccount').impl
 const TaxStatus = builder.objectRef<Awaited<ReturnType<typeof getTaxStatus>>>('TaxStatus').implement({
   description: 'Tax verification at the payout provider; REQUIRED, FAILED and UNDER_REVIEW block withdrawals.',
   fields: (t) => ({
-    status: t.string({ description: 'NOT_REQUIRED, REQUIRED, FAILED, UNDER_REVIEW or VERIFIED (as TaxVerificationStatus).', resolve: (s) => s.taxVerificationStatus }),
+    status: t.field({ type: TaxVerificationStatusEnum, description: 'NOT_REQUIRED, REQUIRED, FAILED, UNDER_REVIEW or VERIFIED.', resolve: (s) => s.taxVerificationStatus }),
     taxFormUrl: t.exposeString('taxFormUrl', { description: 'Where the person fills in the tax form at the payout provider.' }),
     providerName: t.exposeString('providerName', { description: 'The payout provider’s name, as shown to people.' }),
   }),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext, Viewer } from '../../context.ts';
 import type { Config } from '../../config.ts';
-import type { Prisma, PrismaClient, TaxVerificationStatus, Withdrawal } from '../../generated/prisma/client.ts';
+import type { LedgerTransactionKind, Prisma, PrismaClient, TaxVerificationStatus, Withdrawal } from '../../generated/prisma/client.ts';
 import { DomainError } from '../../domain-error.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { payoutProvider } from '../../integrations/payouts/create-payout-provider.ts';
@@ -103,7 +103,7 @@ export async function listWithdrawals(ctx: AppContext, input: { first?: number |
 
 export interface StatementLine {
   id: string;
-  kind: string;
+  kind: LedgerTransactionKind;
   description: string | null;
   amountMinor: bigint;
   currency: string;
@@ -119,7 +119,7 @@ export async function listLedgerEntries(ctx: AppContext, input: { first?: number
   const wallet = await findWalletAccount(ctx.prisma, viewer.userId);
   if (!wallet) return { totalCount: 0, lines: [] };
   const totalCount = await ctx.prisma.ledgerEntry.count({ where: { accountId: wallet.id } });
-  const rows = await ctx.prisma.$queryRaw<{ id: bigint; kind: string; description: string | null; amount_minor: bigint; currency: string; running: bigint; created_at: Date }[]>`
+  const rows = await ctx.prisma.$queryRaw<{ id: bigint; kind: LedgerTransactionKind; description: string | null; amount_minor: bigint; currency: string; running: bigint; created_at: Date }[]>`
     SELECT id, kind, description, amount_minor, currency, running, created_at FROM (
       SELECT e.id, t.kind::text AS kind, t.description, e.amount_minor, e.currency, e.created_at,
              (SUM(e.amount_minor) OVER (ORDER BY e.id))::bigint AS running

@@ -1,5 +1,7 @@
 /** GraphQL types, queries and mutations of in-app messages. */
 import { type IN_APP_AUDIENCES, IN_APP_MESSAGE_LIMITS, type IN_APP_MESSAGE_TYPE_NAMES } from '@cadence/domain/in-app-message-input';
+import { DEVICES, type Device } from '@cadence/domain/breakpoints';
+import { BREAKPOINT_DESKTOP_ABOVE, BREAKPOINT_TABLET_MIN } from '@cadence/domain/constants';
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { InputFieldBuilder, SchemaTypes } from '@pothos/core';
@@ -33,6 +35,17 @@ const InAppMessageAudience = builder.enumType('InAppMessageAudience', {
     VISITORS: { description: 'Only visitors who are not signed in.' },
   } as const satisfies Record<(typeof IN_APP_AUDIENCES)[number], { description: string }>,
 });
+/** The stored messages, the domain rules and REST keep the lower-case words ('desktop'); GraphQL names them DESKTOP. */
+const InAppMessageDevice = builder.enumType('InAppMessageDevice', {
+  description: 'A kind of screen a message shows on, by window width.',
+  values: {
+    DESKTOP: { value: 'desktop', description: `Windows wider than ${BREAKPOINT_DESKTOP_ABOVE} pixels.` },
+    MOBILE: { value: 'mobile', description: `Windows narrower than ${BREAKPOINT_TABLET_MIN} pixels.` },
+    TABLET: { value: 'tablet', description: `Windows from ${BREAKPOINT_TABLET_MIN} to ${BREAKPOINT_DESKTOP_ABOVE} pixels wide.` },
+  } as const satisfies Record<string, { value: Device; description: string }>,
+});
+const isDevice = (d: string): d is Device => (DEVICES as readonly string[]).includes(d);
+
 const InAppMessageEventType = builder.enumType('InAppMessageEventType', {
   description: 'TRIGGERED when a message is shown, CLICKED when its button is clicked or it is dismissed.',
   values: {
@@ -72,7 +85,12 @@ const InAppMessage = builder.prismaObject('InAppMessage', {
     disableCloseBtn: t.exposeBoolean('disableCloseBtn', { description: 'Hide the close button (only the call to action dismisses it).' }),
     delay: t.exposeInt('delay', { description: 'Seconds before the message shows.' }),
     pages: t.exposeStringList('pages', { description: "Page ids, or 'all'." }),
-    devices: t.exposeStringList('devices', { description: 'desktop, mobile, tablet: the message shows only when the window size matches one.' }),
+    devices: t.field({
+      type: [InAppMessageDevice],
+      description: 'The message shows only when the window size matches one of these.',
+      // Stored lists are checked on the way in (domain inAppMessageStruct), so nothing is dropped here in practice.
+      resolve: (m) => m.devices.filter(isDevice),
+    }),
     startDate: t.expose('startDate', { type: 'DateTime', description: 'When the message starts showing; of each type only the newest by start date shows.' }),
     endDate: t.expose('endDate', { type: 'DateTime', nullable: true, authScopes: { support: true }, description: 'When it stops showing; null for no end (support staff only).' }),
     force: t.exposeBoolean('force', { description: 'Shown alone, on every page, even when dismissed before.' }),
@@ -105,7 +123,7 @@ function messageFields(t: InputFieldBuilder<Types, 'InputObject'>, create: boole
     disableCloseBtn: t.boolean(),
     delay: t.int({ description: `Whole seconds from 0 to ${IN_APP_MESSAGE_LIMITS.delaySeconds}.` }),
     pages: t.stringList({ description: limitDescription(IN_APP_MESSAGE_LIMITS.pages, 'pages') }),
-    devices: t.stringList({ description: 'desktop, mobile, tablet.' }),
+    devices: t.field({ type: [InAppMessageDevice], description: 'DESKTOP, MOBILE and/or TABLET; at least one.' }),
     startDate: t.field({ type: 'DateTime' }),
     endDate: t.field({ type: 'DateTime' }),
     force: t.boolean(),

@@ -116,7 +116,7 @@ describe('writing messages', () => {
   });
 
   it('answers bad input with field errors, not a 500', async () => {
-    const { body } = await server.gql(CREATE, { input: { type: 'BLUE_BANNER', bodyText: '<script>x</script>', pages: ['nowhere'], devices: ['watch'], delay: -1, ctaUrl: 'javascript:x' } }, { cookie: supportCookie });
+    const { body } = await server.gql(CREATE, { input: { type: 'BLUE_BANNER', bodyText: '<script>x</script>', pages: ['nowhere'], devices: [], delay: -1, ctaUrl: 'javascript:x' } }, { cookie: supportCookie });
     expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const fields = (body.errors?.[0]?.extensions?.fieldErrors as { field: string }[]).map((e) => e.field).sort();
     expect(fields).toEqual(['bodyText', 'ctaText', 'ctaUrl', 'delay', 'devices', 'pages']);

@@ -1,6 +1,9 @@
 /** GraphQL: the staff system page (support and admin), for the console and internal tools. */
 import { formatMinor } from '@cadence/domain/money';
+import type { JobStatus } from '../../generated/prisma/client.ts';
 import { builder } from '../../graphql/builder.ts';
+import { DeliveryKindEnum } from '../delivery/delivery.schema.ts';
+import { PayoutStatusEnum } from '../earnings/earnings.schema.ts';
 import { cancelJob, retryJob, systemStatus, type FailedJobView, type JobCount, type SystemStatus } from './operations.service.ts';
 
 const FailedJobStateEnum = builder.enumType('FailedJobState', {
@@ -11,11 +14,22 @@ const FailedJobStateEnum = builder.enumType('FailedJobState', {
   } as const,
 });
 
+const JobStatusEnum = builder.enumType('JobStatus', {
+  description: 'Where a durable job stands in the queue.',
+  values: {
+    QUEUED: { description: 'Waiting for a worker (new, or again after an error with backoff).' },
+    RUNNING: { description: 'A worker has it now.' },
+    SUCCEEDED: { description: 'Done.' },
+    FAILED: { description: 'Cancelled by staff (the queue itself never sets it).' },
+    DEAD: { description: 'Gave up after its last attempt.' },
+  } as const satisfies Record<JobStatus, { description: string }>,
+});
+
 const JobCountRef = builder.objectRef<JobCount>('JobCount').implement({
   description: 'How many durable jobs of one kind are in one status.',
   fields: (t) => ({
     name: t.exposeString('name'),
-    status: t.exposeString('status', { description: 'QUEUED, RUNNING, SUCCEEDED, FAILED (cancelled) or DEAD.' }),
+    status: t.expose('status', { type: JobStatusEnum, description: 'QUEUED, RUNNING, SUCCEEDED, FAILED (cancelled) or DEAD.' }),
     count: t.exposeInt('count'),
   }),
 });
@@ -51,7 +65,7 @@ const FailingDeliveryRef = builder.objectRef<SystemStatus['failingDeliveries'][n
     id: t.exposeID('id'),
     releaseId: t.exposeID('releaseId'),
     store: t.exposeString('store'),
-    kind: t.exposeString('kind'),
+    kind: t.expose('kind', { type: DeliveryKindEnum, description: 'INSERT, UPDATE or TAKEDOWN.' }),
     error: t.exposeString('error', { nullable: true }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -63,7 +77,7 @@ const FailingPayoutRef = builder.objectRef<SystemStatus['failingPayouts'][number
     userId: t.exposeID('userId', { nullable: true }),
     amount: t.string({ description: 'Decimal string in the currency.', resolve: (p) => formatMinor(p.amountMinor) }),
     currency: t.exposeString('currency'),
-    payoutStatus: t.exposeString('payoutStatus', { nullable: true }),
+    payoutStatus: t.expose('payoutStatus', { type: PayoutStatusEnum, nullable: true, description: 'The provider’s last status; null before the provider answered.' }),
     errorCode: t.exposeString('errorCode', { nullable: true }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),

@@ -4,7 +4,7 @@
  * server-error ring every API process writes into.
  */
 import type { AppContext } from '../../context.ts';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { DeliveryKind, JobStatus, PayoutTransactionStatus, PrismaClient } from '../../generated/prisma/client.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { requireStaffAction } from '../users/staff.policy.ts';
@@ -43,7 +43,7 @@ export type FailedJobState = 'RETRYING' | 'DEAD' | 'CANCELLED';
 
 export interface JobCount {
   name: string;
-  status: string;
+  status: JobStatus;
   count: number;
 }
 
@@ -64,8 +64,8 @@ export interface SystemStatus {
   oldestWaitingSeconds: number;
   failedJobs: FailedJobView[];
   serverErrors: { id: string; requestId: string | null; jobId: string | null; operation: string | null; message: string; userId: string | null; createdAt: Date }[];
-  failingDeliveries: { id: string; releaseId: string; store: string; kind: string; error: string | null; updatedAt: Date }[];
-  failingPayouts: { id: string; userId: string | null; amountMinor: bigint; currency: string; payoutStatus: string | null; errorCode: string | null; updatedAt: Date }[];
+  failingDeliveries: { id: string; releaseId: string; store: string; kind: DeliveryKind; error: string | null; updatedAt: Date }[];
+  failingPayouts: { id: string; userId: string | null; amountMinor: bigint; currency: string; payoutStatus: PayoutTransactionStatus | null; errorCode: string | null; updatedAt: Date }[];
 }
 
 /**

@@ -1,7 +1,7 @@
 /** GraphQL: plans, the viewer's subscription, payment methods and receipts, promo check, and the purchase mutations. */
 import { formatMinor } from '@cadence/domain/money';
 import { builder } from '../../graphql/builder.ts';
-import { Profile } from '../users/users.schema.ts';
+import { BillingPeriodEnum, Profile } from '../users/users.schema.ts';
 import {
   cancelSubscriptions,
   checkPromoCode,
@@ -30,7 +30,7 @@ const PlanRef = builder.objectRef<PlanView>('Plan').implement({
     description: t.exposeString('description', { nullable: true, description: 'A sentence on what the plan is for; null when none is written.' }),
     price: t.string({ description: `Price per period. ${money}`, resolve: (p) => formatMinor(p.priceMinor) }),
     currency: t.exposeString('currency', { description: 'ISO 4217 code of the price (USD).' }),
-    billingPeriod: t.exposeString('billingPeriod', { description: 'ANNUAL, MONTHLY or NONE.' }),
+    billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, description: 'How often the plan is paid: ANNUAL, MONTHLY or NONE.' }),
     primaryArtistLimit: t.exposeInt('primaryArtistLimit', { description: 'How many primary artists the account may release under.' }),
     trackLimit: t.exposeInt('trackLimit', { description: 'Recordings per primary artist.' }),
     distributionFeeBps: t.exposeInt('distributionFeeBps', { description: 'Share of sales kept as the distribution fee, in basis points (800 = 8%).' }),
@@ -49,12 +49,33 @@ const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', {
   } as const,
 });
 
+/** A card's brand; the internal values are the legacy REST words ('master-card'), as PaymentMethodView carries them. */
+const CardBrandEnum = builder.enumType('CardBrand', {
+  description: 'The brand of a saved card.',
+  values: {
+    VISA: { value: 'visa', description: 'Visa.' },
+    MASTER_CARD: { value: 'master-card', description: 'Mastercard.' },
+    DISCOVER: { value: 'discover', description: 'Discover.' },
+    AMERICAN_EXPRESS: { value: 'american-express', description: 'American Express.' },
+  } as const,
+});
+type CardBrandWord = (typeof CardBrandEnum)['$inferType'];
+
+/** How a promo code takes money off; the internal values are the legacy REST words, as PromoCheck carries them. */
+const PromoCodeTypeEnum = builder.enumType('PromoCodeType', {
+  description: 'How a promo code takes money off.',
+  values: {
+    DISCOUNT: { value: 'discount', description: 'A percentage off the price (percentBps).' },
+    DOLLAR: { value: 'dollar', description: 'A fixed amount off the price (amount).' },
+  } as const satisfies Record<string, { value: NonNullable<PromoCheck['type']>; description: string }>,
+});
+
 const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').implement({
   description: 'A saved way to pay (only the gateway\u2019s vault token is kept, never card numbers).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The saved method’s identifier.' }),
     type: t.field({ type: PaymentMethodTypeEnum, description: 'Card, PayPal account, balance or other.', resolve: (m) => m.type.toUpperCase() as 'CREDIT_CARD' }),
-    cardBrand: t.exposeString('cardBrand', { nullable: true, description: 'visa, master-card, discover or american-express.' }),
+    cardBrand: t.field({ type: CardBrandEnum, nullable: true, description: 'The brand of a card; null for other methods.', resolve: (m) => m.cardBrand as CardBrandWord | null }),
     last4: t.exposeString('last4', { nullable: true, description: 'Last four digits of a card; null for other methods.' }),
     expMonth: t.exposeInt('expMonth', { nullable: true, description: 'Card expiry month, 1 to 12; null for other methods.' }),
     expYear: t.exposeInt('expYear', { nullable: true, description: 'Card expiry year (four digits); null for other methods.' }),
@@ -123,7 +144,7 @@ const PromoCodeCheck = builder.objectRef<PromoCheck>('PromoCodeCheck').implement
     valid: t.exposeBoolean('valid'),
     message: t.exposeString('message', { nullable: true, description: 'Why the code cannot be used (invalid, not active yet, expired, used up, already used, another plan).' }),
     code: t.exposeString('code'),
-    type: t.exposeString('type', { nullable: true, description: 'discount (percent) or dollar.' }),
+    type: t.expose('type', { type: PromoCodeTypeEnum, nullable: true, description: 'DISCOUNT (percent) or DOLLAR (a fixed amount); null when the code cannot be used.' }),
     percentBps: t.exposeInt('percentBps', { nullable: true }),
     amount: t.string({ nullable: true, description: money, resolve: (c) => (c.amountMinor === null ? null : formatMinor(c.amountMinor)) }),
     planNames: t.exposeStringList('planNames', { description: 'Plans it applies to; empty means every plan.' }),

@@ -11,7 +11,7 @@
 import type { AppContext, Viewer } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
-import type { Payment, PaymentMethod, Plan, PlanName, Prisma, PrismaClient, PromoCode, Subscription } from '../../generated/prisma/client.ts';
+import type { BillingPeriod, Payment, PaymentMethod, Plan, PlanName, Prisma, PrismaClient, PromoCode, Subscription } from '../../generated/prisma/client.ts';
 import { badInput, DomainError } from '../../domain-error.ts';
 import { isUniqueViolation } from '../../db/prisma-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -72,7 +72,7 @@ export interface PlanView {
   description: string | null;
   priceMinor: bigint;
   currency: string;
-  billingPeriod: string;
+  billingPeriod: BillingPeriod;
   primaryArtistLimit: number;
   trackLimit: number;
   distributionFeeBps: number;

@@ -11,7 +11,7 @@ import {
   saveImportUpload,
   type CatalogImportView,
 } from './catalog-import.service.ts';
-import type { CatalogProblem } from './catalog-parse.ts';
+import type { CatalogFormat, CatalogProblem } from './catalog-parse.ts';
 
 const CatalogImportStatusEnum = builder.enumType('CatalogImportStatus', {
   values: {
@@ -21,6 +21,18 @@ const CatalogImportStatusEnum = builder.enumType('CatalogImportStatus', {
     PARTIAL: { description: 'Finished; some rows or releases were refused (see errors).' },
     FAILED: { description: 'Nothing could be read (bad XML, wrong CSV columns, unsafe zip); nothing was created.' },
   } as const,
+});
+
+/** The file's format; the column is text and the import writes only these words ('ERN' until the XML is read). */
+type ImportFormat = CatalogFormat | 'ERN';
+const CatalogImportFormatEnum = builder.enumType('CatalogImportFormat', {
+  description: 'The format of an uploaded catalogue file.',
+  values: {
+    ERN: { description: 'DDEX ERN XML whose version is not read yet (the job reads it).' },
+    ERN43: { description: 'DDEX ERN 4.3.' },
+    ERN382: { description: 'DDEX ERN 3.8.2.' },
+    CSV: { description: 'A CSV file with one row per track.' },
+  } as const satisfies Record<ImportFormat, { description: string }>,
 });
 
 const CatalogProblemRef = builder.objectRef<CatalogProblem>('CatalogImportProblem').implement({
@@ -37,7 +49,7 @@ const CatalogImportRef = builder.objectRef<CatalogImportView>('CatalogImport').i
   description: 'An uploaded catalogue and the progress of its import job.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    format: t.exposeString('format', { description: "'ERN43', 'ERN382' or 'CSV' ('ERN' until read)." }),
+    format: t.field({ type: CatalogImportFormatEnum, description: 'ERN43, ERN382 or CSV (ERN until read).', resolve: (v) => v.format as ImportFormat }),
     fileName: t.exposeString('fileName'),
     status: t.expose('status', { type: CatalogImportStatusEnum }),
     totalReleases: t.exposeInt('totalReleases'),

@@ -13,12 +13,30 @@ export const TransferReviewEnum = builder.enumType('TransferReview', {
   } as const,
 });
 
+const TransferCodeKindEnum = builder.enumType('TransferCodeKind', {
+  description: 'Which code of a transferred release.',
+  values: {
+    UPC: { description: 'The release’s UPC (barcode).' },
+    ISRC: { description: 'A track’s ISRC.' },
+  } as const satisfies Record<CodeConflict['kind'], { description: string }>,
+});
+
+/** Why staff must look at a transferred code; the internal values are the service's words (and the audit trail's). */
+const TransferCodeConflictReasonEnum = builder.enumType('TransferCodeConflictReason', {
+  description: 'Why a transferred code needs staff.',
+  values: {
+    CLAIMED: { value: 'claimed', description: 'Another transfer holds the code.' },
+    IN_USE: { value: 'in-use', description: 'Another account’s release carries the code.' },
+    OWN_PREFIX: { value: 'own-prefix', description: 'We issued the code (it has our prefix).' },
+  } as const satisfies Record<string, { value: CodeConflict['reason']; description: string }>,
+});
+
 const CodeConflictRef = builder.objectRef<CodeConflict>('TransferCodeConflict').implement({
   description: 'A transferred code staff must look at, naming the other account when there is one.',
   fields: (t) => ({
-    kind: t.exposeString('kind', { description: "'UPC' or 'ISRC'." }),
+    kind: t.expose('kind', { type: TransferCodeKindEnum, description: 'UPC or ISRC.' }),
     code: t.exposeString('code', { description: 'The UPC or ISRC in question.' }),
-    reason: t.exposeString('reason', { description: "'claimed' (another transfer holds it), 'in-use' (another account's release carries it) or 'own-prefix' (we issued it)." }),
+    reason: t.expose('reason', { type: TransferCodeConflictReasonEnum, description: "CLAIMED (another transfer holds it), IN_USE (another account's release carries it) or OWN_PREFIX (we issued it)." }),
     otherUserId: t.exposeID('otherUserId', { nullable: true, description: 'The other account holding the code; null when there is none (own-prefix).' }),
     otherReleaseId: t.exposeID('otherReleaseId', { nullable: true, description: 'The other release carrying the code; null when there is none.' }),
   }),

@@ -2,6 +2,7 @@
 import { TEXT_LIMITS, limitDescription } from '@cadence/domain/text-limits';
 import { builder } from '../../graphql/builder.ts';
 import type { FieldError } from '../../domain-error.ts';
+import type { BillingPeriod } from '../../generated/prisma/client.ts';
 import type { OnboardingView } from '../onboarding/onboarding.service.ts';
 import type { ProfileView } from './profile.ts';
 import { acceptAgreement, getTier } from './consent.service.ts';
@@ -28,7 +29,7 @@ export const AccountStatusEnum = builder.enumType('AccountStatus', {
     SUPER_BLOCKED: { description: 'Blocked with no way back (fraud); the person reaches only /disabled.' },
   } as const,
 });
-const TaxVerificationStatusEnum = builder.enumType('TaxVerificationStatus', {
+export const TaxVerificationStatusEnum = builder.enumType('TaxVerificationStatus', {
   description: 'Where the tax verification (the tax form needed before withdrawals) stands.',
   values: {
     NOT_REQUIRED: { description: 'No tax form is needed yet.' },
@@ -120,11 +121,21 @@ interface TierShape {
   description: string | null;
   priceMinor: number;
   currency: string;
-  billingPeriod: string;
+  billingPeriod: BillingPeriod;
   primaryArtistLimit: number;
   trackLimit: number;
   features: string[];
 }
+/** How often a plan is paid (Plan and Tier); REST answers the same upper-case words. */
+export const BillingPeriodEnum = builder.enumType('BillingPeriod', {
+  description: 'How often a plan is paid for.',
+  values: {
+    ANNUAL: { description: 'Once a year.' },
+    MONTHLY: { description: 'Once a month.' },
+    NONE: { description: 'No period: a plan that costs nothing and does not renew.' },
+  } as const satisfies Record<BillingPeriod, { description: string }>,
+});
+
 const Tier = builder.objectRef<TierShape>('Tier').implement({
   description: 'A plan as GET /api/tier/{tierName} shows it.',
   fields: (t) => ({
@@ -133,7 +144,7 @@ const Tier = builder.objectRef<TierShape>('Tier').implement({
     description: t.exposeString('description', { nullable: true, description: 'A sentence on what the plan is for; null when none is written.' }),
     priceMinor: t.exposeInt('priceMinor', { description: 'Price in minor units (cents).' }),
     currency: t.exposeString('currency', { description: 'ISO 4217 code of the price (USD).' }),
-    billingPeriod: t.exposeString('billingPeriod', { description: 'ANNUAL, MONTHLY or NONE.' }),
+    billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, description: 'How often the plan is paid: ANNUAL, MONTHLY or NONE.' }),
     primaryArtistLimit: t.exposeInt('primaryArtistLimit', { description: 'How many primary artists the plan allows (the plan’s own limit, or the default for its name).' }),
     trackLimit: t.exposeInt('trackLimit', { description: 'Recordings per primary artist the plan allows.' }),
     features: t.exposeStringList('features', { description: 'What the plan includes, one line each, in display order.' }),

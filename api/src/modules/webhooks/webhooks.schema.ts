@@ -9,6 +9,8 @@ import {
   updateWebhookEndpoint,
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENTS,
+  type WebhookEventType as WebhookEventName,
+  type WebhookDeliveryStatus,
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from './webhooks.service.ts';
@@ -20,14 +22,23 @@ const WebhookEventType = builder.enumType('WebhookEventType', {
   values: Object.fromEntries(WEBHOOK_EVENTS.map((e) => [enumName(e), { value: e, description: `\`${e}\`: ${WEBHOOK_EVENT_DESCRIPTIONS[e]}` }])) as Record<string, { value: (typeof WEBHOOK_EVENTS)[number]; description: string }>,
 });
 
+const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'Where the delivery of one event to one endpoint stands.',
+  values: {
+    PENDING: { description: 'Being tried (or queued again by a redelivery).' },
+    SUCCEEDED: { description: 'The endpoint accepted it (answered 2xx).' },
+    FAILED: { description: 'Given up after the last attempt, or the endpoint was disabled.' },
+  } as const satisfies Record<WebhookDeliveryStatus, { description: string }>,
+});
+
 const WebhookDelivery = builder.objectRef<WebhookDeliveryView>('WebhookDelivery').implement({
   description: 'One event sent to one endpoint: its state and the last answer.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The delivery id.' }),
     eventId: t.exposeString('eventId', { description: 'The event id (the webhook-id header): the same on every retry and redelivery.' }),
-    eventType: t.exposeString('eventType', { description: 'The event type, e.g. release.status_changed.' }),
+    eventType: t.field({ type: WebhookEventType, description: 'The event type (RELEASE_STATUS_CHANGED is release.status_changed).', resolve: (d) => d.eventType as WebhookEventName }),
     payload: t.string({ description: 'The event body as JSON (without the id).', resolve: (d) => JSON.stringify(d.payload) }),
-    status: t.exposeString('status', { description: 'PENDING (being tried), SUCCEEDED or FAILED (gave up).' }),
+    status: t.field({ type: WebhookDeliveryStatusEnum, description: 'PENDING (being tried), SUCCEEDED or FAILED (gave up).', resolve: (d) => d.status as WebhookDeliveryStatus }),
     attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
     responseStatus: t.exposeInt('responseStatus', { nullable: true, description: 'HTTP status of the last answer (null: no answer).' }),
     error: t.exposeString('error', { nullable: true, description: 'Why the last attempt failed.' }),

@@ -53,6 +53,9 @@ export interface WebhookEndpointView {
   createdAt: Date;
 }
 
+/** Where one delivery stands (the column is text; these are the only words written to it). */
+export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+
 export interface WebhookDeliveryView {
   id: string;
   endpointId: string;

@@ -3,6 +3,7 @@
  * mutation and reading the `catalogImport` query (catalog-import.graphql.ts); only late audio
  * stays REST (lib/rest.ts, no GraphQL counterpart).
  */
+import type { CatalogImportFormat } from '../../gql/graphql';
 import { postLateAudio } from '../../lib/rest';
 
 export interface ImportProblem {
@@ -16,7 +17,8 @@ export interface ImportJob {
   /** False when the same file was uploaded before (nothing changed); absent on reads. */
   created?: boolean;
   fileName: string;
-  format: string;
+  /** The GraphQL enum; REST's late-audio answer uses the same words. */
+  format: CatalogImportFormat;
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'PARTIAL' | 'FAILED';
   totalReleases: number;
   doneReleases: number;

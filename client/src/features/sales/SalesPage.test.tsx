@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import type { TaxVerificationStatus } from '../../gql/graphql';
 import { api } from '../../../test/graphql';
 import { useMswServer } from '../../../test/msw';
 import SalesPage, { loader } from './SalesPage';
@@ -35,7 +36,7 @@ const withdrawal = (id: string, status: 'PENDING' | 'APPROVED' | 'REJECTED', amo
   ...extra,
 });
 
-function page(balance: { amount: string; lockedAmount: string; availableAmount: string }, withdrawals: ReturnType<typeof withdrawal>[], tax = 'NOT_REQUIRED') {
+function page(balance: { amount: string; lockedAmount: string; availableAmount: string }, withdrawals: ReturnType<typeof withdrawal>[], tax: TaxVerificationStatus = 'NOT_REQUIRED') {
   return {
     viewer: {
       __typename: 'Profile' as const,
@@ -47,7 +48,7 @@ function page(balance: { amount: string; lockedAmount: string; availableAmount: 
       ledgerEntries: {
         __typename: 'LedgerPage' as const,
         totalCount: 1,
-        nodes: [{ __typename: 'LedgerLine' as const, id: '1', kind: 'SALES_POSTING', description: 'Demo sales', amount: '120.00', runningBalance: '120.00', currency: 'USD', createdAt: '2026-10-01T00:00:00.000Z' }],
+        nodes: [{ __typename: 'LedgerLine' as const, id: '1', kind: 'SALES_POSTING' as const, description: 'Demo sales', amount: '120.00', runningBalance: '120.00', currency: 'USD', createdAt: '2026-10-01T00:00:00.000Z' }],
       },
     },
     taxStatus: { __typename: 'TaxStatus' as const, status: tax, taxFormUrl: 'https://tax.example/form', providerName: 'HyperWallet' },

@@ -24,7 +24,7 @@ const status = (state: string) => ({
   systemStatus: {
     __typename: 'SystemStatus',
     oldestWaitingSeconds: 0,
-    jobCounts: [{ __typename: 'JobCount', name: 'deliver-release', status: 'failed', count: 1 }],
+    jobCounts: [{ __typename: 'JobCount', name: 'deliver-release', status: 'FAILED', count: 1 }],
     failedJobs: [failedJob(state)],
     serverErrors: [],
     failingDeliveries: [],

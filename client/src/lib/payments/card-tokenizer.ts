@@ -5,6 +5,7 @@
  * challenge when the issuer asks for one).
  */
 import { isThreeDSecurePassed, threeDSecureMessage, type ThreeDSecureStatus } from '@cadence/domain/payments';
+import { paymentsGateway } from '../rest';
 
 export interface CardDetails {
   number: string;
@@ -22,16 +23,12 @@ export type TokenizeResult =
 
 export const UNAVAILABLE = 'The payment service is unavailable. Please try again later';
 
-/** Posts JSON to a payments endpoint: the answer, or the message (and field) of a refusal. */
-export async function post<T>(path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string; field?: keyof CardDetails }> {
-  try {
-    const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const data = (await res.json().catch(() => ({}))) as T & { message?: string; fieldErrors?: { field: string }[] };
-    if (res.ok) return { ok: true, data };
-    return { ok: false, message: data.message ?? UNAVAILABLE, field: data.fieldErrors?.[0]?.field as keyof CardDetails | undefined };
-  } catch {
-    return { ok: false, message: UNAVAILABLE };
-  }
+type SandboxStep = Parameters<typeof paymentsGateway.sandbox>[0];
+
+/** One step of the sandbox gateway (lib/rest.ts): the answer, or the message (and field) of a refusal. */
+export async function sandboxStep<T>(step: SandboxStep, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string; field?: keyof CardDetails }> {
+  const answer = await paymentsGateway.sandbox<T>(step, body);
+  return answer.ok ? answer : { ok: false, message: answer.message ?? UNAVAILABLE, field: answer.field as keyof CardDetails | undefined };
 }
 
 function afterThreeDSecure(nonce: string, status: ThreeDSecureStatus | null): TokenizeResult {
@@ -40,16 +37,16 @@ function afterThreeDSecure(nonce: string, status: ThreeDSecureStatus | null): To
 }
 
 async function sandboxTokenize(card: CardDetails): Promise<TokenizeResult> {
-  const t = await post<{ nonce: string }>('/api/payments-sandbox/tokenize', card);
+  const t = await sandboxStep<{ nonce: string }>('tokenize', card);
   if (!t.ok) return { kind: 'error', message: t.message, field: t.field };
-  const lookup = await post<{ nonce: string; status: ThreeDSecureStatus | null; challenge: string | null }>('/api/payments-sandbox/3ds/lookup', { nonce: t.data.nonce });
+  const lookup = await sandboxStep<{ nonce: string; status: ThreeDSecureStatus | null; challenge: string | null }>('3ds/lookup', { nonce: t.data.nonce });
   if (!lookup.ok) return { kind: 'error', message: lookup.message };
   const { challenge } = lookup.data;
   if (!challenge) return afterThreeDSecure(lookup.data.nonce, lookup.data.status);
   return {
     kind: 'challenge',
     answer: async (code) => {
-      const done = await post<{ nonce: string; status: ThreeDSecureStatus }>('/api/payments-sandbox/3ds/authenticate', { challenge, code });
+      const done = await sandboxStep<{ nonce: string; status: ThreeDSecureStatus }>('3ds/authenticate', { challenge, code });
       return done.ok ? afterThreeDSecure(done.data.nonce, done.data.status) : { kind: 'error', message: done.message };
     },
   };
@@ -81,15 +78,10 @@ async function braintreeTokenize(card: CardDetails, clientToken: string, amount:
   }
 }
 
-/** The configured gateway and a client token for it (GET /api/braintree/token), or the message why not. */
+/** The configured gateway and a client token for it (lib/rest.ts), or the message why not. */
 export async function gatewayToken(): Promise<{ clientToken: string; gateway: 'sandbox' | 'braintree' } | { kind: 'error'; message: string }> {
-  try {
-    const res = await fetch('/api/braintree/token', { credentials: 'same-origin' });
-    if (!res.ok) return { kind: 'error', message: ((await res.json().catch(() => ({}))) as { message?: string }).message ?? UNAVAILABLE };
-    return (await res.json()) as { clientToken: string; gateway: 'sandbox' | 'braintree' };
-  } catch {
-    return { kind: 'error', message: UNAVAILABLE };
-  }
+  const answer = await paymentsGateway.token();
+  return answer.ok ? answer.data : { kind: 'error', message: answer.message ?? UNAVAILABLE };
 }
 
 /** Tokenizes a card with the configured gateway; `amount` ('20.00') is what 3D Secure shows the issuer. */

@@ -5,7 +5,7 @@
  * renewals can charge the account); with the local sandbox, its stand-in endpoints do, and the
  * approval window is ours (PayPalCheckout.tsx).
  */
-import { gatewayToken, post, UNAVAILABLE, type TokenizeResult } from './card-tokenizer';
+import { gatewayToken, sandboxStep, UNAVAILABLE, type TokenizeResult } from './card-tokenizer';
 
 export interface PayPalButtonHandlers {
   onResult: (result: TokenizeResult) => void;
@@ -20,14 +20,14 @@ export type PayPalStart =
   | { kind: 'buttons'; render: (container: HTMLElement, handlers: PayPalButtonHandlers) => Promise<void> };
 
 async function sandboxStart(amount: string): Promise<PayPalStart> {
-  const created = await post<{ paymentId: string }>('/api/payments-sandbox/paypal/create-payment', { amount, flow: 'vault' });
+  const created = await sandboxStep<{ paymentId: string }>('paypal/create-payment', { amount, flow: 'vault' });
   if (!created.ok) return { kind: 'error', message: created.message };
   return {
     kind: 'approval',
     approve: async (email) => {
-      const approved = await post<{ paymentId: string; payerId: string }>('/api/payments-sandbox/paypal/approve', { paymentId: created.data.paymentId, email });
+      const approved = await sandboxStep<{ paymentId: string; payerId: string }>('paypal/approve', { paymentId: created.data.paymentId, email });
       if (!approved.ok) return { kind: 'error', message: approved.message };
-      const tokenized = await post<{ nonce: string }>('/api/payments-sandbox/paypal/tokenize', approved.data);
+      const tokenized = await sandboxStep<{ nonce: string }>('paypal/tokenize', approved.data);
       return tokenized.ok ? { kind: 'nonce', nonce: tokenized.data.nonce } : { kind: 'error', message: tokenized.message };
     },
   };

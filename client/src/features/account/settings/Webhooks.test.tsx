@@ -19,7 +19,7 @@ const endpoint = (id: string, url: string) => ({
   enabled: true,
   disabledReason: null,
   deliveries: [
-    { __typename: 'WebhookDelivery' as const, id: `${id}-d1`, eventId: 'evt_1', eventType: 'release.status_changed', status: 'FAILED', attempts: 3, responseStatus: 500, error: 'The endpoint answered 500', createdAt: '2026-01-02T10:00:00.000Z' },
+    { __typename: 'WebhookDelivery' as const, id: `${id}-d1`, eventId: 'evt_1', eventType: 'RELEASE_STATUS_CHANGED', status: 'FAILED', attempts: 3, responseStatus: 500, error: 'The endpoint answered 500', createdAt: '2026-01-02T10:00:00.000Z' },
   ],
 });
 

@@ -80,7 +80,7 @@ function WebhookEndpointRow({ endpoint: from, disabled, onToggle, onRefresh, onR
         <Table caption="Delivery log" region={`Deliveries to ${endpoint.url}`} columns={['Event', 'Event id', 'Status', 'Response', 'Attempts', { label: 'Actions', hidden: true }]}>
           {endpoint.deliveries.map((d) => (
             <tr key={d.id}>
-              <td>{d.eventType}</td>
+              <td>{eventText(d.eventType)}</td>
               <td>
                 <code>{d.eventId}</code>
               </td>

@@ -33,7 +33,7 @@ const message = (over: Partial<InAppMessagesAdmin_MessageFragment>): InAppMessag
   disableCloseBtn: false,
   delay: 0,
   pages: ['releases'],
-  devices: ['desktop', 'mobile', 'tablet'],
+  devices: ['DESKTOP', 'MOBILE', 'TABLET'],
   startDate: '2026-11-01T09:00:00.000Z',
   endDate: null,
   force: false,
@@ -61,6 +61,10 @@ test('the list shows each message with its type, headline, flags and its trigger
   server.use(listing());
   render(withApollo(<InAppMessagesAdmin />));
   const table = await screen.findByRole('table', { name: 'In-app messages' });
+  // The shared Table: every header names its column, the actions column for screen readers only.
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'Headline', 'Start date', 'Status', 'Flags', 'Triggered', 'Clicked', 'Actions']);
+  expect(within(table).getByRole('columnheader', { name: 'Actions' }).firstElementChild).toHaveClass('visually-hidden');
+  expect(screen.getByRole('region', { name: 'In-app messages (table)' })).toContainElement(table);
   const rows = within(table).getAllByRole('row');
   expect(rows).toHaveLength(3);
   const popupCells = within(rows[1]!).getAllByRole('cell').map((c) => c.textContent);
@@ -132,7 +136,7 @@ test('creating a message sends the input the API expects, then the list is fetch
     disableCloseBtn: false,
     delay: 5,
     pages: ['releases', 'sales'],
-    devices: ['desktop', 'mobile'],
+    devices: ['DESKTOP', 'MOBILE'],
     audience: 'SIGNED_IN',
     force: true,
     isStandAlone: false,

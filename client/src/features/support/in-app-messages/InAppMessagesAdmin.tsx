@@ -10,7 +10,7 @@ import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, t
 import { wireTypeOf } from '@cadence/domain/in-app-message-input';
 import { InAppMessageForm } from './InAppMessageForm';
 import './in-app-admin.css';
-import { TableRegion } from '../../../ui/TableRegion';
+import { Table } from '../../../ui/Table';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; message: InAppMessagesAdmin_MessageFragment } | null;
 
@@ -115,75 +115,56 @@ export function InAppMessagesAdmin() {
       {archiveError && <ErrorMessage>{archiveError}</ErrorMessage>}
       {data && messages.length === 0 && <p>No in-app messages yet.</p>}
       {messages.length > 0 && (
-        <TableRegion label="In-app messages">
-        <table className="support__results">
-          <caption>In-app messages</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Headline</th>
-              <th scope="col">Start date</th>
-              <th scope="col">Status</th>
-              <th scope="col">Flags</th>
-              <th scope="col">Triggered</th>
-              <th scope="col">Clicked</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((m) => {
-              const name = m.headline ?? `${wireTypeOf(m.type)} ${m.id}`;
-              const stat = stats.get(m.id);
-              return (
-                <tr key={m.id}>
-                  <td>{wireTypeOf(m.type)}</td>
-                  <td>{m.headline ?? ''}</td>
-                  <td>{formatDate(m.startDate)}</td>
-                  <td>
-                    {scheduleStatus(m)}
-                    {m.endDate ? ` (until ${formatDate(m.endDate)})` : ''}
-                  </td>
-                  <td>{flagLabels(m).join(', ')}</td>
-                  <td>{stat?.triggered ?? 0}</td>
-                  <td>{stat?.clicked ?? 0}</td>
-                  <td>
-                    {confirmingId === m.id ? (
-                      <span role="group" aria-label={`Archive ${name}?`}>
-                        <span>Archive this message? It stops showing; its counts are kept.</span>{' '}
-                        <button ref={confirmButton} type="button" className="button button--small" onClick={() => void onArchive(m.id)}>
-                          Yes, archive
-                        </button>{' '}
-                        <button type="button" className="button button--small button--secondary" onClick={() => setConfirmingId(null)}>
-                          Keep it
-                        </button>
-                      </span>
-                    ) : (
-                      <>
-                        <button
-                          type="button"
-                          className="button button--small"
-                          aria-label={`Edit ${name}`}
-                          onClick={() => {
-                            setNotice(null);
-                            setEditing({ mode: 'edit', message: m });
-                          }}
-                        >
-                          Edit
-                        </button>{' '}
-                        <button type="button" className="button button--small" aria-label={`Archive ${name}`} onClick={() => setConfirmingId(m.id)}>
-                          Archive
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        </TableRegion>
+        <Table caption="In-app messages" columns={['Type', 'Headline', 'Start date', 'Status', 'Flags', 'Triggered', 'Clicked', { label: 'Actions', hidden: true }]}>
+          {messages.map((m) => {
+            const name = m.headline ?? `${wireTypeOf(m.type)} ${m.id}`;
+            const stat = stats.get(m.id);
+            return (
+              <tr key={m.id}>
+                <td>{wireTypeOf(m.type)}</td>
+                <td>{m.headline ?? ''}</td>
+                <td>{formatDate(m.startDate)}</td>
+                <td>
+                  {scheduleStatus(m)}
+                  {m.endDate ? ` (until ${formatDate(m.endDate)})` : ''}
+                </td>
+                <td>{flagLabels(m).join(', ')}</td>
+                <td>{stat?.triggered ?? 0}</td>
+                <td>{stat?.clicked ?? 0}</td>
+                <td>
+                  {confirmingId === m.id ? (
+                    <span role="group" aria-label={`Archive ${name}?`}>
+                      <span>Archive this message? It stops showing; its counts are kept.</span>{' '}
+                      <button ref={confirmButton} type="button" className="button button--small" onClick={() => void onArchive(m.id)}>
+                        Yes, archive
+                      </button>{' '}
+                      <button type="button" className="button button--small button--secondary" onClick={() => setConfirmingId(null)}>
+                        Keep it
+                      </button>
+                    </span>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        aria-label={`Edit ${name}`}
+                        onClick={() => {
+                          setNotice(null);
+                          setEditing({ mode: 'edit', message: m });
+                        }}
+                      >
+                        Edit
+                      </button>{' '}
+                      <button type="button" className="button button--small" aria-label={`Archive ${name}`} onClick={() => setConfirmingId(m.id)}>
+                        Archive
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
       )}
     </div>
   );

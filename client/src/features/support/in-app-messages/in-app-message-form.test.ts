@@ -50,7 +50,7 @@ test('a stored message round-trips through the form values', () => {
     disableCloseBtn: true,
     delay: 3,
     pages: ['sales'],
-    devices: ['mobile'],
+    devices: ['MOBILE' as const],
     startDate: new Date('2030-01-01T10:00').toISOString(),
     endDate: null,
     force: false,
@@ -60,7 +60,7 @@ test('a stored message round-trips through the form values', () => {
   };
   const values = fromMessage(stored);
   expect(values).toMatchObject({ ctaText: 'Go', ctaUrl: '/sales', ctaNewTab: true, delay: '3', startDate: '2030-01-01T10:00', endDate: '' });
-  expect(toUpdateInput('m1', values)).toMatchObject({ type: 'POPUP_MODAL', headline: 'Hi', devices: ['mobile'], audience: 'VISITORS', isDisplayAlways: true, disableCloseBtn: true });
+  expect(toUpdateInput('m1', values)).toMatchObject({ type: 'POPUP_MODAL', headline: 'Hi', devices: ['MOBILE'], audience: 'VISITORS', isDisplayAlways: true, disableCloseBtn: true });
   expect(toLocalInput('not a date')).toBe('');
 });
 

@@ -3,10 +3,17 @@
  * from the API. Kept apart from the components so the rules read and test on their own.
  */
 import { toMessages, validateShape } from '@cadence/domain/validators';
-import { DEVICES } from '@cadence/domain/breakpoints';
+import { DEVICES, type Device } from '@cadence/domain/breakpoints';
 import { IN_APP_MESSAGE_TYPES, PAGE_IDS } from '@cadence/domain/in-app-messages';
 import { inAppMessageStruct, typeNameOf } from '@cadence/domain/in-app-message-input';
-import type { CreateInAppMessageInput, InAppMessageAudience, InAppMessageType, InAppMessagesAdmin_MessageFragment, UpdateInAppMessageInput } from '../../../gql/graphql';
+import type {
+  CreateInAppMessageInput,
+  InAppMessageAudience,
+  InAppMessageDevice,
+  InAppMessageType,
+  InAppMessagesAdmin_MessageFragment,
+  UpdateInAppMessageInput,
+} from '../../../gql/graphql';
 
 export const TYPE_OPTIONS = IN_APP_MESSAGE_TYPES.map((wire) => ({ value: typeNameOf(wire), label: wire }));
 export const PAGE_OPTIONS = ['all', ...PAGE_IDS.map((p) => p.id)];
@@ -71,12 +78,19 @@ const toIso = (local: string): string | null => (local.trim() === '' ? null : ne
 type Errors = Partial<Record<keyof InAppMessageFormValues, string>>;
 
 /**
+ * The form shows and checks the domain's device words ('desktop', as staff know them and the rules
+ * read them); the API's enum names them in capitals (DESKTOP).
+ */
+const deviceEnum = (device: string) => device.toUpperCase() as InAppMessageDevice;
+const deviceWord = (device: InAppMessageDevice) => device.toLowerCase() as Device;
+
+/**
  * The API's own rules (domain inAppMessageStruct) on the input these values make, checked as the
  * person types; the delay is checked as typed, so an empty box is told apart from a bad number.
  */
 export function validateInAppMessage(values: Partial<InAppMessageFormValues>): Errors {
   const complete = { ...EMPTY_VALUES, ...values };
-  const result = validateShape(inAppMessageStruct(), { ...toCreateInput(complete), delay: complete.delay });
+  const result = validateShape(inAppMessageStruct(), { ...toCreateInput(complete), devices: complete.devices, delay: complete.delay });
   return result.ok ? {} : toMessages(result.errors);
 }
 
@@ -96,7 +110,7 @@ export function toCreateInput(values: InAppMessageFormValues): CreateInAppMessag
     disableCloseBtn: values.disableCloseBtn,
     delay: Number(values.delay),
     pages: values.pages.includes('all') ? ['all'] : values.pages,
-    devices: values.devices,
+    devices: values.devices.map(deviceEnum),
     ...(startDate ? { startDate } : {}),
     ...(endDate ? { endDate } : {}),
     audience: values.audience,
@@ -124,7 +138,7 @@ export function fromMessage(m: InAppMessagesAdmin_MessageFragment): InAppMessage
     disableCloseBtn: m.disableCloseBtn,
     delay: String(m.delay),
     pages: [...m.pages],
-    devices: [...m.devices],
+    devices: m.devices.map(deviceWord),
     startDate: toLocalInput(m.startDate),
     endDate: toLocalInput(m.endDate),
     audience: m.audience,

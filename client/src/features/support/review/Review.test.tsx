@@ -28,7 +28,7 @@ const track = (n: number) => ({
   channels: 2,
   explicitLyrics: false,
   audioUrl: `/api/admin/tracks/t${n}/audio`,
-  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
+  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' as const }],
 });
 
 type Delivery = { id: string; store: string; kind: 'INSERT' | 'UPDATE' | 'TAKEDOWN'; status: 'PENDING' | 'SENT' | 'ACKNOWLEDGED' | 'FAILED'; sentAt: string | null; acknowledgedAt: string | null; error: string | null };
@@ -58,7 +58,7 @@ const release = (status: ReleaseStatus, rejectionReasons: string[] = [], deliver
   rejectionReasons,
   deliveries,
   owner: { id: 'u1', email: 'nova@cadence.test', name: 'Nova Lane', artistName: 'Nova Lane' },
-  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' }],
+  credits: [{ artistName: 'Nova Lane', role: 'PRIMARY' as const }],
   checkIssues: [],
   transfer: null,
   tracks: [track(1), track(2)],
@@ -269,8 +269,8 @@ test('a transfer under review names its distributor and each code conflict with 
     liveStores: ['Spotify'],
     review: 'CODE_CONFLICT' as const,
     conflicts: [
-      { kind: 'UPC', code: '859700000021', reason: 'in-use', otherUserId: 'u9' },
-      { kind: 'ISRC', code: 'QZABC2400001', reason: 'own-prefix', otherUserId: null },
+      { kind: 'UPC' as const, code: '859700000021', reason: 'IN_USE' as const, otherUserId: 'u9' },
+      { kind: 'ISRC' as const, code: 'QZABC2400001', reason: 'OWN_PREFIX' as const, otherUserId: null },
     ],
   };
   server.use(

@@ -201,7 +201,7 @@ export default function ReviewPage() {
                   {release.transfer.conflicts.map((c) => (
                     <li key={`${c.kind}-${c.code}`}>
                       {c.kind} {c.code}:{' '}
-                      {c.reason === 'own-prefix' ? 'issued by us' : c.reason === 'claimed' ? 'held by another transfer' : 'used by another account'}
+                      {c.reason === 'OWN_PREFIX' ? 'issued by us' : c.reason === 'CLAIMED' ? 'held by another transfer' : 'used by another account'}
                       {c.otherUserId && (
                         <>
                           {' '}
