@@ -1,6 +1,7 @@
 /** Shared helpers of the e2e journeys (new journeys use these rather than copying them). */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { completeUpc } from '../domain/src/upc.ts';
 
 /** The demo accounts of the seed (README). */
 export const DEMO_ARTIST = { username: 'artist@cadence.test', password: 'Cadence123' };
@@ -106,4 +107,61 @@ export async function deliveredRelease(request: APIRequestContext, title: string
   }
   await expect.poll(() => releaseStatus(request, id), { timeout: 30_000 }).toMatch(/^(DELIVERED|LIVE)$/);
   return id;
+}
+
+/** A request context of its own signed in as `who` (the caller disposes of it). */
+export async function requestAs(who: { username: string; password: string }): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const response = await context.post('/graphql', {
+    data: { query: 'mutation SignIn($input: SignInInput!) { signIn(input: $input) { viewer { id } } }', variables: { input: who } },
+  });
+  expect(response.ok()).toBe(true);
+  expect((await response.json()).errors).toBeUndefined();
+  return context;
+}
+
+/** The id of the account with this email, found by support staff's user search. */
+export async function userIdOf(email: string): Promise<string> {
+  const staff = await requestAs(DEMO_SUPPORT);
+  try {
+    const response = await staff.post('/graphql', { data: { query: 'query Find($q: String!) { searchUsers(query: $q) { id email } }', variables: { q: email } } });
+    const users = ((await response.json()) as { data: { searchUsers: { id: string; email: string }[] } }).data.searchUsers;
+    const user = users.find((u) => u.email === email);
+    expect(user, `an account with the email ${email}`).toBeDefined();
+    return user!.id;
+  } finally {
+    await staff.dispose();
+  }
+}
+
+/**
+ * A catalogue import of `request`'s user, run to its end: a CSV sheet of one release (new UPC and
+ * ISRC, its audio file still to come) and one refused row (a wrong UPC check digit), so the job's
+ * page shows a result, a problem and a waiting audio file. Returns the job's id.
+ */
+export async function catalogImportJob(request: APIRequestContext, title: string): Promise<string> {
+  const run = `${Date.now()}`.slice(-8);
+  const upc = completeUpc(`08${run}${Math.floor(Math.random() * 10)}`);
+  const wrongUpc = `${upc.slice(0, -1)}${(Number(upc.at(-1)) + 1) % 10}`;
+  const isrc = `GBRFL26${run.slice(-5)}`;
+  const csv = [
+    'upc,release_title,release_date,original_release_date,isrc,track_title,artists,genre,explicit,audio_file',
+    `${upc},${title},2024-01-05,2010-01-05,${isrc},First Song,Nova Lane (primary); Guest (featured),Pop,no,${isrc}.wav`,
+    `${wrongUpc},${title} (refused),2024-01-05,,GBRFL27${run.slice(-5)},Second Song,Nova Lane,Pop,no,`,
+  ].join('\n');
+  const uploaded = await request.post('/api/releases/import', { headers: XHR, multipart: { file: { name: `catalogue-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`) } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(202);
+  const id = ((await uploaded.json()) as { id: string }).id;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/releases/import/${id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toMatch(/^(SUCCEEDED|PARTIAL|FAILED)$/);
+  return id;
+}
+
+/** Splits `request`'s release 30% with a new email address and returns the mailed invitation's path (with its token). */
+export async function splitInvitationLink(request: APIRequestContext, releaseId: string): Promise<string> {
+  const invitee = `split-${Date.now()}-${Math.floor(Math.random() * 1e6)}@cadence-mail.com`;
+  const saved = await request.put(`/api/releases/${releaseId}/splits`, { data: { shares: [{ email: invitee, basisPoints: 3000 }], version: 0 } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return mailedLink(invitee, '/split-invitation');
 }

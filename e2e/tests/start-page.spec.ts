@@ -45,3 +45,39 @@ test('a public page without a session cookie asks nobody who is signed in; with 
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My releases' })).toBeVisible();
   expect(visitor.count).toBeGreaterThan(0);
 });
+
+/**
+ * Markers of the two libraries in their built code (minified or not): Apollo Client keys its
+ * internals by `Symbol.for("apollo.…")` and registers itself as `__APOLLO_CLIENT__`; final-form's
+ * error keys start `FINAL_FORM/`, and react-final-form names its component `ReactFinalForm`.
+ */
+const LIBRARIES = { 'Apollo Client': /Symbol\.for\(\s*[`'"]apollo\.|__APOLLO_CLIENT__/, 'react-final-form': /FINAL_FORM\/|ReactFinalForm/ } as const;
+
+/** Every JavaScript file the page receives (scripts and modulepreloads), with the libraries found in it. */
+function scriptsOf(page: Page): Promise<{ url: string; libraries: string[] }>[] {
+  const seen: Promise<{ url: string; libraries: string[] }>[] = [];
+  page.on('response', (r) => {
+    if (!/javascript/.test(r.headers()['content-type'] ?? '')) return;
+    seen.push(
+      r.text().then((text) => ({ url: new URL(r.url()).pathname, libraries: Object.entries(LIBRARIES).filter(([, marker]) => marker.test(text)).map(([name]) => name) })),
+    );
+  });
+  return seen;
+}
+
+test('a public page without a session cookie downloads neither Apollo Client nor react-final-form; the sign-in dialog brings both', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/features', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('list', { name: 'Stores we deliver to' }).getByRole('listitem').first()).toBeVisible();
+  // Work the page starts once it is idle would show here too.
+  await page.waitForTimeout(1000);
+  const features = await Promise.all(scripts.splice(0));
+  expect(features.length, 'the page ran its scripts').toBeGreaterThan(0);
+  expect(features.filter((s) => s.libraries.length > 0)).toEqual([]);
+
+  // The markers still find both libraries in this build: the sign-in dialog needs them.
+  await page.goto('/?login=login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const dialog = (await Promise.all(scripts)).flatMap((s) => s.libraries);
+  expect(new Set(dialog)).toEqual(new Set(Object.keys(LIBRARIES)));
+});
