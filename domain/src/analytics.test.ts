@@ -1,65 +1,27 @@
-import {
-  analyticsWindow,
-  ANALYTICS_OUTLETS,
-  emptySalesResult,
-  FINANCIAL_SUMMARY_MODE,
-  gaugeLabel,
-  lastReportedRange,
-  monthlyValues,
-  outletName,
-} from './analytics';
+import { ANALYTICS_PRESETS, FINANCIAL_SUMMARY_MODE, gaugeLabel, presetRange } from './analytics';
 
-describe('date windows', () => {
-  it('analytics window is the last 90 days', () => {
-    expect(analyticsWindow('2024-06-15')).toEqual({ reportDateFrom: '2024-03-17', reportDateTo: '2024-06-15' });
-  });
+describe('presetRange', () => {
   it.each([
-    ['month', { reportDateFrom: '2024-01-16', reportDateTo: '2024-02-16' }],
-    ['quarter', { reportDateFrom: '2023-11-16', reportDateTo: '2024-02-16' }],
-    ['ytd', { reportDateFrom: '2023-02-16', reportDateTo: '2024-02-16' }],
-  ] as const)('lastReportedRange(2024-06-15, %s)', (period, range) => {
-    expect(lastReportedRange('2024-06-15', period)).toEqual(range);
+    ['last90', { from: '2025-03-02', to: '2025-05-31' }],
+    ['month', { from: '2025-01-31', to: '2025-02-28' }],
+    ['quarter', { from: '2025-01-31', to: '2025-04-30' }],
+    ['ytd', { from: '2025-01-31', to: '2025-05-31' }],
+  ] as const)('%s from 2025-05-31', (id, range) => {
+    expect(presetRange(id, '2025-05-31')).toEqual(range);
+  });
+  it('offers every preset once, the analytics window first', () => {
+    expect(ANALYTICS_PRESETS.map((p) => p.id)).toEqual(['last90', 'month', 'quarter', 'ytd']);
   });
 });
 
-describe('monthlyValues', () => {
-  it('fills 12 months with 0 for missing ones and sums repeats', () => {
-    const rows = [
-      { financialMonth: '2024-01', monthRevenue: 10 },
-      { financialMonth: '2024-03', monthRevenue: 2.5 },
-      { financialMonth: '2024-03', monthRevenue: 1 },
-      { financialMonth: '2024-12-01', monthRevenue: 7 },
-      { financialMonth: '2023-02', monthRevenue: 99 },
-      { financialMonth: '2024-13', monthRevenue: 99 },
-      { financialMonth: '2024-00', monthRevenue: 99 },
-      { financialMonth: 'bad', monthRevenue: 99 },
-    ];
-    expect(monthlyValues(rows, 2024)).toEqual([10, 0, 3.5, 0, 0, 0, 0, 0, 0, 0, 0, 7]);
-    expect(monthlyValues([], 2024)).toHaveLength(12);
+describe('gaugeLabel', () => {
+  it('keeps a label of 28 characters and cuts a longer one to 28 with an ellipsis', () => {
+    expect(gaugeLabel('A'.repeat(28))).toBe('A'.repeat(28));
+    expect(gaugeLabel('B'.repeat(40))).toBe(`${'B'.repeat(27)}…`);
+    expect(gaugeLabel('Short', 3)).toBe('Sh…');
   });
 });
 
-describe('constants and helpers', () => {
-  it('has the modes and outlets', () => {
-    expect(FINANCIAL_SUMMARY_MODE).toEqual({ YEAR: 1, MONTH: 2 });
-    expect(ANALYTICS_OUTLETS).toHaveLength(17);
-  });
-  it.each([
-    [28, 'Spotify'],
-    [61, 'Apple Music'],
-    [1001, 'Linkfire'],
-    [2, undefined],
-  ])('outletName(%i) = %j', (id, name) => {
-    expect(outletName(id)).toBe(name);
-  });
-  it('empty sales result', () => {
-    expect(emptySalesResult()).toEqual({ transactions: [], count: 0, filters: { artists: [], releases: [], services: [], tracks: [] } });
-  });
-  it.each([
-    ['Short', 'Short'],
-    ['x'.repeat(28), 'x'.repeat(28)],
-    ['A very long track title that keeps going', 'A very long track title that'],
-  ])('gaugeLabel(%j) = %j', (label, out) => {
-    expect(gaugeLabel(label)).toBe(out);
-  });
+it('has the financial summary modes of supporting §9', () => {
+  expect(FINANCIAL_SUMMARY_MODE).toEqual({ YEAR: 1, MONTH: 2 });
 });

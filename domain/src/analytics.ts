@@ -1,58 +1,38 @@
-/** Analytics and sales helpers (supporting spec §2, §3, §8, §9): date windows, monthly values, modes and outlets. */
+/**
+ * Analytics and sales rules shared by the API and the browser (supporting §2, §9): the trends date
+ * presets, the gauge chart's labels and the financial summary's modes.
+ */
 import { ANALYTICS_WINDOW_DAYS, GAUGE_LABEL_MAX_LENGTH, LAST_REPORTED_OFFSET_DAYS } from './constants';
 import { addDays, addMonths } from './date-string';
 
-export interface DateRange {
-  reportDateFrom: string;
-  reportDateTo: string;
-}
-
-/** The analytics window: the last 90 days up to today (yyyy-MM-dd). */
-export function analyticsWindow(today: string): DateRange {
-  return { reportDateFrom: addDays(today, -ANALYTICS_WINDOW_DAYS), reportDateTo: today };
-}
-
-export type LastReportedPeriod = 'month' | 'quarter' | 'ytd';
-const PERIOD_MONTHS: Record<LastReportedPeriod, number> = { month: 1, quarter: 3, ytd: 12 };
-
-/** Last-reported ranges end at today minus 120 days and start a month, a quarter (3 months) or a year earlier. */
-export function lastReportedRange(today: string, period: LastReportedPeriod): DateRange {
-  const end = addDays(today, -LAST_REPORTED_OFFSET_DAYS);
-  return { reportDateFrom: addMonths(end, -PERIOD_MONTHS[period]), reportDateTo: end };
-}
-
-/** Twelve monthly values (January first) for a year from the annual sales rows ('YYYY-MM'); 0 for months without a row, rows of one month summed. */
-export function monthlyValues(rows: readonly { financialMonth: string; monthRevenue: number }[], year: number): number[] {
-  const values = Array.from({ length: 12 }, () => 0);
-  for (const row of rows) {
-    const match = /^(\d{4})-(\d{2})/.exec(row.financialMonth);
-    const month = match && Number(match[1]) === year ? Number(match[2]) : 0;
-    if (month >= 1 && month <= 12) values[month - 1] = (values[month - 1] as number) + row.monthRevenue;
-  }
-  return values;
-}
-
-/** Financial summary modes: year view 1, month view 2. */
+/** Financial summary modes (supporting §9): the year view and the month view. */
 export const FINANCIAL_SUMMARY_MODE = { YEAR: 1, MONTH: 2 } as const;
+export type FinancialSummaryMode = (typeof FINANCIAL_SUMMARY_MODE)[keyof typeof FINANCIAL_SUMMARY_MODE];
 
-/** Analytics outlets by id. */
-export const ANALYTICS_OUTLETS: readonly { id: number; name: string }[] = [
-  [1, 'iTunes'], [6, 'Napster'], [20, 'Amazon'], [28, 'Spotify'], [32, 'Google Music'], [50, 'Tidal'],
-  [55, 'Deezer'], [58, 'iTunes Match'], [61, 'Apple Music'], [63, 'Beats 1'], [64, 'Pandora'],
-  [66, 'Anghami'], [76, 'Boomplay'], [78, 'YouSee'], [79, 'TikTok'], [80, 'Resso'], [1001, 'Linkfire'],
-].map(([id, name]) => ({ id: id as number, name: name as string }));
+export type PresetId = 'last90' | 'month' | 'quarter' | 'ytd';
 
-/** The outlet name for an id, or undefined. */
-export function outletName(id: number): string | undefined {
-  return ANALYTICS_OUTLETS.find((o) => o.id === id)?.name;
+/** The /trends date presets, in the order they are offered. */
+export const ANALYTICS_PRESETS: readonly { id: PresetId; label: string }[] = [
+  { id: 'last90', label: 'Last 90 days' },
+  { id: 'month', label: 'A month from the last report' },
+  { id: 'quarter', label: 'A quarter from the last report' },
+  { id: 'ytd', label: 'A year from the last report' },
+];
+
+const PRESET_MONTHS: Record<Exclude<PresetId, 'last90'>, number> = { month: 1, quarter: 3, ytd: 12 };
+
+/**
+ * A preset's range (yyyy-MM-dd): the analytics window (the last 90 days to today); or, from the
+ * last-reported date (today minus 120 days), a month, a quarter or a year on, never past today.
+ */
+export function presetRange(id: PresetId, today: string): { from: string; to: string } {
+  if (id === 'last90') return { from: addDays(today, -ANALYTICS_WINDOW_DAYS), to: today };
+  const from = addDays(today, -LAST_REPORTED_OFFSET_DAYS);
+  const to = addMonths(from, PRESET_MONTHS[id]);
+  return { from, to: to > today ? today : to };
 }
 
-/** What a failed sales fetch yields: no transactions, count 0, empty filters. */
-export function emptySalesResult() {
-  return { transactions: [], count: 0, filters: { artists: [], releases: [], services: [], tracks: [] } };
-}
-
-/** Gauge chart arc labels are cut to 28 characters. */
-export function gaugeLabel(label: string): string {
-  return label.length > GAUGE_LABEL_MAX_LENGTH ? label.slice(0, GAUGE_LABEL_MAX_LENGTH) : label;
+/** A gauge label cut at 28 characters (supporting §2), ending in an ellipsis when cut. */
+export function gaugeLabel(label: string, max = GAUGE_LABEL_MAX_LENGTH): string {
+  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
 }

@@ -4,6 +4,8 @@
  * and per-track sums; all kept by the import: sales-rollups.ts), never by scanning sale_transactions.
  */
 import { RELEASE_STATUS_ORDER } from '@cadence/domain/release-status';
+import { ANALYTICS_WINDOW_DAYS, TOP_ENTRIES_DEFAULT } from '@cadence/domain/constants';
+import { addDays } from '@cadence/domain/date-string';
 import type { AppContext } from '../../context.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
 import { canImportSales, canReadSalesOf } from './sales.policy.ts';
@@ -24,8 +26,6 @@ export type SalesSortColumn = keyof typeof SALES_SORT_COLUMNS;
 export const SALES_PAGE_SIZE = 20;
 export const SALES_MAX_PAGE_SIZE = 100;
 /** Analytics window (supporting §9): the last 90 days; top lists default to 5. */
-export const ANALYTICS_WINDOW_DAYS = 90;
-export const ANALYTICS_TOP_DEFAULT = 5;
 export const ANALYTICS_TOP_MAX = 250;
 const MAX_RANGE_DAYS = 400;
 
@@ -302,11 +302,6 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Whether the user has a published release (core §4): analytics are empty otherwise. */
 export async function hasPublishedRelease(ctx: AppContext, owner: string): Promise<boolean> {
@@ -387,7 +382,7 @@ export async function streamsByOutlet(ctx: AppContext, input: TrendsRange & { ou
 }
 
 function topOf(top: number | undefined): number {
-  const n = top ?? ANALYTICS_TOP_DEFAULT;
+  const n = top ?? TOP_ENTRIES_DEFAULT;
   if (!Number.isInteger(n) || n < 1 || n > ANALYTICS_TOP_MAX) throw badInput(`$top must be 1 to ${ANALYTICS_TOP_MAX}`, [{ field: '$top', key: 'range', message: `$top must be 1 to ${ANALYTICS_TOP_MAX}` }]);
   return n;
 }

@@ -4,10 +4,9 @@ import { useQuery } from '@apollo/client/react';
 import { Spinner } from '../../ui/Spinner';
 import { AnnualSalesQuery, SalesByServiceQuery } from './sales.graphql';
 import { BarChart } from './BarChart';
+import { FINANCIAL_SUMMARY_MODE, type FinancialSummaryMode } from '@cadence/domain/analytics';
 import { monthName, serviceBars, yearBars, type Bar } from './sales-format';
 
-/** Financial summary modes (supporting §9). */
-export const SUMMARY_MODE = { year: 1, month: 2 } as const;
 
 function BarTable({ bars, caption, head }: { bars: readonly Bar[]; caption: string; head: string }) {
   return (
@@ -34,31 +33,31 @@ function BarTable({ bars, caption, head }: { bars: readonly Bar[]; caption: stri
 }
 
 export function FinancialSummary() {
-  const [mode, setMode] = useState<1 | 2>(SUMMARY_MODE.year);
+  const [mode, setMode] = useState<FinancialSummaryMode>(FINANCIAL_SUMMARY_MODE.YEAR);
   const [year, setYear] = useState(new Date().getUTCFullYear());
   const [period, setPeriod] = useState('');
   const annual = useQuery(AnnualSalesQuery, { variables: { year } });
   const dates = annual.data?.salesTransactionDates ?? annual.previousData?.salesTransactionDates ?? [];
   const month = period || dates[0] || '';
-  const byService = useQuery(SalesByServiceQuery, { variables: { period: month }, skip: mode !== SUMMARY_MODE.month || !month });
+  const byService = useQuery(SalesByServiceQuery, { variables: { period: month }, skip: mode !== FINANCIAL_SUMMARY_MODE.MONTH || !month });
   const years = [...new Set([new Date().getUTCFullYear(), ...dates.map((d) => Number(d.slice(0, 4)))])].sort((a, b) => b - a);
 
-  const bars = mode === SUMMARY_MODE.year ? yearBars(annual.data?.annualSales ?? []) : serviceBars(byService.data?.salesByService ?? []);
-  const loading = mode === SUMMARY_MODE.year ? annual.loading : byService.loading;
-  const title = mode === SUMMARY_MODE.year ? `Revenue per month in ${year}` : `Revenue per service in ${month ? monthName(month) : 'the month'}`;
+  const bars = mode === FINANCIAL_SUMMARY_MODE.YEAR ? yearBars(annual.data?.annualSales ?? []) : serviceBars(byService.data?.salesByService ?? []);
+  const loading = mode === FINANCIAL_SUMMARY_MODE.YEAR ? annual.loading : byService.loading;
+  const title = mode === FINANCIAL_SUMMARY_MODE.YEAR ? `Revenue per month in ${year}` : `Revenue per service in ${month ? monthName(month) : 'the month'}`;
   return (
     <section className="financial-summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Financial summary</h2>
       <div className="summary-controls">
         <div role="group" aria-label="Summary view">
-          <button type="button" aria-pressed={mode === SUMMARY_MODE.year} onClick={() => setMode(SUMMARY_MODE.year)}>
+          <button type="button" aria-pressed={mode === FINANCIAL_SUMMARY_MODE.YEAR} onClick={() => setMode(FINANCIAL_SUMMARY_MODE.YEAR)}>
             Year
           </button>
-          <button type="button" aria-pressed={mode === SUMMARY_MODE.month} onClick={() => setMode(SUMMARY_MODE.month)}>
+          <button type="button" aria-pressed={mode === FINANCIAL_SUMMARY_MODE.MONTH} onClick={() => setMode(FINANCIAL_SUMMARY_MODE.MONTH)}>
             Month
           </button>
         </div>
-        {mode === SUMMARY_MODE.year ? (
+        {mode === FINANCIAL_SUMMARY_MODE.YEAR ? (
           <label>
             Year
             <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
@@ -86,7 +85,7 @@ export function FinancialSummary() {
       ) : bars.length ? (
         <>
           <BarChart bars={bars} title={title} />
-          <BarTable bars={bars} caption={title} head={mode === SUMMARY_MODE.year ? 'Month' : 'Service'} />
+          <BarTable bars={bars} caption={title} head={mode === FINANCIAL_SUMMARY_MODE.YEAR ? 'Month' : 'Service'} />
         </>
       ) : (
         <p>No sales in this month.</p>

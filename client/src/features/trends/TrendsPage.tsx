@@ -8,7 +8,9 @@ import { AnalyticsStateQuery, TrendsQuery } from './trends.graphql';
 import { AnalyticsSpinner } from './AnalyticsSpinner';
 import { LineChart } from './LineChart';
 import { GaugeChart } from './GaugeChart';
-import { lineSeries, presetRange, PRESETS, TOP_DEFAULT, TOP_EXPANDED, type PresetId } from './trends-data';
+import { ANALYTICS_PRESETS, presetRange, type PresetId } from '@cadence/domain/analytics';
+import { TOP_ENTRIES_DEFAULT } from '@cadence/domain/constants';
+import { lineSeries, TOP_EXPANDED } from './trends-data';
 import './trends.css';
 
 export const handle: PageHandle = {
@@ -65,7 +67,7 @@ function Trends() {
   const [preset, setPreset] = useState<PresetId>('last90');
   const [expanded, setExpanded] = useState(false);
   const { from, to } = presetRange(preset, today());
-  const { data, previousData, loading, error } = useQuery(TrendsQuery, { variables: { from, to, top: expanded ? TOP_EXPANDED : TOP_DEFAULT } });
+  const { data, previousData, loading, error } = useQuery(TrendsQuery, { variables: { from, to, top: expanded ? TOP_EXPANDED : TOP_ENTRIES_DEFAULT } });
   const shown = data ?? previousData;
   const series = lineSeries(shown?.trendsStreams ?? [], from, to);
   const total = series.reduce((s, o) => s + o.total, 0);
@@ -75,7 +77,7 @@ function Trends() {
         <label>
           Date range
           <select value={preset} onChange={(e) => setPreset(e.target.value as PresetId)}>
-            {PRESETS.map((p) => (
+            {ANALYTICS_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
               </option>
@@ -108,7 +110,7 @@ function Trends() {
             </section>
           </div>
           <button type="button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-            {expanded ? `Show top ${TOP_DEFAULT}` : `Show top ${TOP_EXPANDED}`}
+            {expanded ? `Show top ${TOP_ENTRIES_DEFAULT}` : `Show top ${TOP_EXPANDED}`}
           </button>
           {loading ? <AnalyticsSpinner /> : null}
         </>
