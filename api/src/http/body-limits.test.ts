@@ -181,3 +181,15 @@ describe('multipart on /graphql', () => {
     expect((res.body as { data?: { countries?: unknown[] } }).data?.countries?.length).toBeGreaterThan(100);
   });
 });
+
+describe('path parameters', () => {
+  it('a parameter of more than 200 characters is a 400 naming it; a plausible one still reaches its lookup', async () => {
+    const long = 'x'.repeat(201);
+    for (const path of [`/api/releases/${long}`, `/api/releases/check/${long}`, `/api/releases/${long}/splits`]) {
+      const answer = await send('GET', path, undefined, { cookie });
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      expect(answer.body.message).toMatch(/^id/);
+    }
+    expect((await send('GET', `/api/releases/${'x'.repeat(200)}`, undefined, { cookie })).status).toBe(404);
+  });
+});

@@ -214,3 +214,20 @@ export function objectBody<T, S>(fields: Struct<T, S>, message: string): Struct<
 export function fieldsOf(body: unknown): object {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
 }
+
+/** What a path parameter may be: 1 to 200 characters (ids, codes, names; each service decides the rest). */
+const PATH_PARAM = refine(string(), 'PathParam', (v) => v.length >= 1 && v.length <= 200);
+const paramStructs = new Map<string, Struct<Record<string, string>, unknown>>();
+
+/**
+ * A path parameter, read through the same validate step as bodies and queries: a parameter of more
+ * than 200 characters is a 400 naming it, not a lookup.
+ */
+export function pathParam(req: Request, name: string): string {
+  let struct = paramStructs.get(name);
+  if (!struct) {
+    struct = type({ [name]: PATH_PARAM }) as unknown as Struct<Record<string, string>, unknown>;
+    paramStructs.set(name, struct);
+  }
+  return validate(struct, { [name]: req.params[name] })[name]!;
+}

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type Express } from 'express';
 import { buildOpenApi } from '../../http/openapi.ts';
+import { pathParam } from '../../http/rest-helpers.ts';
 import { restRequirement } from '../api-tokens/token-scopes.ts';
 
 const uiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -38,7 +39,7 @@ export function apiDocsRouter(): Router {
     res.type('application/javascript').send(INIT);
   });
   r.get('/docs/:file', (req, res, next) => {
-    const file = String(req.params.file);
+    const file = pathParam(req, 'file');
     if (!UI_FILES.has(file)) return next();
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.sendFile(path.join(uiDir, file));

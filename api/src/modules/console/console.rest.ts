@@ -6,7 +6,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { array, enums, nullable, object, optional, size, string } from 'superstruct';
 import { badInput, DomainError } from '../../domain-error.ts';
-import { handler, sendFileRange, validate } from '../../http/rest-helpers.ts';
+import { handler, sendFileRange, validate, pathParam } from '../../http/rest-helpers.ts';
 import { approveRelease, getReviewRelease, listReviewQueue, openReviewCover, openReviewTrackAudio, rejectRelease } from '../releases/release-review.service.ts';
 import { blockUser, changeUserRole, unblockUser } from '../support/support.service.ts';
 import { mayStaff } from '../users/staff.policy.ts';
@@ -47,7 +47,7 @@ function intOrNull(value: string | null | undefined, field: string): number | nu
   return Number(value);
 }
 
-const id = (req: Request) => String(req.params.id);
+const id = (req: Request) => pathParam(req, 'id');
 
 export const RosterBody = object({ csv: size(string(), 1, 2_000_000) });
 

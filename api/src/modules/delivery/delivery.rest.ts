@@ -6,7 +6,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { boolean, coerce, enums, integer, nullable, object, optional, pattern, record, size, string, type, union } from 'superstruct';
 import { DomainError } from '../../domain-error.ts';
-import { boolQuery, fieldNames, handler, LISTED, sendFile, signedIn, validate, worded } from '../../http/rest-helpers.ts';
+import { boolQuery, fieldNames, handler, LISTED, sendFile, signedIn, validate, worded, pathParam } from '../../http/rest-helpers.ts';
 import { acknowledgeDelivery, openDdexMessage } from './delivery.service.ts';
 import { listStoreEndpoints, removeStoreEndpoint, setStoreEndpoint } from './store-endpoints.service.ts';
 import { canAcknowledgeDelivery, canManageStoreEndpoints } from './delivery.policy.ts';
@@ -50,7 +50,7 @@ export function deliveryRouter(): Router {
     signedIn,
     handler(async (req, res) => {
       const { delivery, download } = validate(DdexQuery, req.query, { noKey: fieldNames(DdexQuery) });
-      const message = await openDdexMessage(req.ctx, String(req.params.id), delivery);
+      const message = await openDdexMessage(req.ctx, pathParam(req, 'id'), delivery);
       res.setHeader('Cache-Control', 'private, no-store');
       await sendFile(res, message.stream, { mimeType: 'application/xml; charset=utf-8', fileName: message.fileName, size: message.size, inline: download !== true });
     }),

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { array, coerce, integer, optional, size, string, type, union, unknown as anything } from 'superstruct';
 import { isReleaseStatus, type ReleaseStatus } from '@cadence/domain/release-status';
 import { checked, fieldError } from '@cadence/domain/validators';
-import { boolQuery, fieldsOf, handler, optionalText, optionalVersion, sendFile, signedIn, validate, versionField, worded } from '../../http/rest-helpers.ts';
+import { boolQuery, fieldsOf, handler, optionalText, optionalVersion, sendFile, signedIn, validate, versionField, worded, pathParam } from '../../http/rest-helpers.ts';
 import { badInput } from '../../domain-error.ts';
 import { readFilesForm, readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { attachAwaitedAudio, getCatalogImport, importTempDir, registerCatalogImport, removeDir, saveImportUpload } from './catalog-import.service.ts';
@@ -121,7 +121,7 @@ export function releasesRouter(): Router {
     };
   }));
   r.get('/releases/status', handler(async (req) => Object.fromEntries((await releaseStatuses(req.ctx)).map((e) => [e.id, e.status]))));
-  r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, String(req.params.id)))));
+  r.get('/releases/check/:id', handler(async (req) => presentCheck(await checkRelease(req.ctx, pathParam(req, 'id')))));
   r.post('/releases/check', signedIn, handler(async (req) => {
     const body = validate(CheckBody, req.body, {});
     const ids = Array.isArray(body) ? body : body.ids;
@@ -129,17 +129,17 @@ export function releasesRouter(): Router {
   }));
   r.get('/releases/download-all', handler(async (req) => requestDownloadAll(req.ctx, { skipTimeLimit: validate(DownloadAllQuery, req.query, { noKey: ['skipTimeLimit'] }).skipTimeLimit ?? false })));
   r.get('/releases/download-link/:code', handler(async (req, res) => {
-    const { archiveName, entries } = await openDownloadLink(req.ctx, String(req.params.code));
+    const { archiveName, entries } = await openDownloadLink(req.ctx, pathParam(req, 'code'));
     const size = await tarSize(entries);
     await sendFile(res, tarStream(entries), { mimeType: 'application/x-tar', fileName: archiveName, size });
   }));
   r.post('/releases/cover-upload', handler(coverUpload));
   r.post('/releases/import', handler(catalogImportUpload));
-  r.get('/releases/import/:jobId', handler(async (req) => getCatalogImport(req.ctx, String(req.params.jobId))));
+  r.get('/releases/import/:jobId', handler(async (req) => getCatalogImport(req.ctx, pathParam(req, 'jobId'))));
   // Audio that arrives after the import: each file attaches to the track waiting for its name.
   r.post('/releases/import/:jobId/files', handler(async (req) => {
     const ctx = req.ctx;
-    const id = String(req.params.jobId);
+    const id = pathParam(req, 'jobId');
     await getCatalogImport(ctx, id);
     const out = { attached: [] as string[], unexpected: [] as string[] };
     await readFilesForm(req, { maxFiles: 500, maxFileBytes: ctx.config.limits.audioUploadBytes }, async (part) => {
@@ -149,22 +149,22 @@ export function releasesRouter(): Router {
     });
     return { ...out, import: await getCatalogImport(ctx, id) };
   }));
-  r.post('/releases/takedown/:id', handler(async (req) => restRelease(req.ctx, (await takedownRelease(req.ctx, String(req.params.id))).id)));
-  r.post('/releases/status/change/notCompleted/:id', handler(async (req) => restRelease(req.ctx, (await reopenRelease(req.ctx, String(req.params.id))).id)));
-  r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, String(req.params.id))).id)));
+  r.post('/releases/takedown/:id', handler(async (req) => restRelease(req.ctx, (await takedownRelease(req.ctx, pathParam(req, 'id'))).id)));
+  r.post('/releases/status/change/notCompleted/:id', handler(async (req) => restRelease(req.ctx, (await reopenRelease(req.ctx, pathParam(req, 'id'))).id)));
+  r.post('/releases/:id/submit', handler(async (req) => restRelease(req.ctx, (await submitRelease(req.ctx, pathParam(req, 'id'))).id)));
   // A release already in stores (issue 23): body {upc, originalReleaseDate, previousDistributor, liveStores[], tracks: [{trackId, isrc}], version?}.
   r.post('/releases/:id/transfer', handler(async (req) => {
     const body = validate(TransferBody, fieldsOf(req.body), {}) as Omit<SubmitTransferInput, 'releaseId'>;
-    const transfer = await submitTransfer(req.ctx, { ...body, releaseId: String(req.params.id) });
+    const transfer = await submitTransfer(req.ctx, { ...body, releaseId: pathParam(req, 'id') });
     return { ...(await restRelease(req.ctx, transfer.releaseId)), transfer };
   }));
-  r.post('/releases/:id/download-link', handler(async (req) => createDownloadLink(req.ctx, String(req.params.id))));
+  r.post('/releases/:id/download-link', handler(async (req) => createDownloadLink(req.ctx, pathParam(req, 'id'))));
   r.get('/releases/:id/cover', handler(async (req, res) => {
-    const cover = await openCoverArt(req.ctx, String(req.params.id));
+    const cover = await openCoverArt(req.ctx, pathParam(req, 'id'));
     res.setHeader('Cache-Control', 'private, max-age=3600');
     await sendFile(res, cover.stream, { mimeType: cover.mimeType, fileName: cover.fileName, size: cover.size, inline: true });
   }));
-  r.get('/releases/:id', handler(async (req) => restRelease(req.ctx, String(req.params.id))));
+  r.get('/releases/:id', handler(async (req) => restRelease(req.ctx, pathParam(req, 'id'))));
   r.post('/releases', handler(async (req, res) => {
     const { id } = await createRelease(req.ctx, req.body ?? {});
     res.status(201);
@@ -172,10 +172,10 @@ export function releasesRouter(): Router {
   }));
   r.put('/releases/:id', handler(async (req) => {
     const { version, ...fields } = validate(UpdateReleaseBody, req.body, {});
-    return restRelease(req.ctx, (await updateRelease(req.ctx, String(req.params.id), fields, version)).id);
+    return restRelease(req.ctx, (await updateRelease(req.ctx, pathParam(req, 'id'), fields, version)).id);
   }));
   r.delete('/releases/:id', handler(async (req) => {
-    await deleteRelease(req.ctx, String(req.params.id));
+    await deleteRelease(req.ctx, pathParam(req, 'id'));
     return undefined;
   }));
   return r;

@@ -1,7 +1,7 @@
 /** Legacy sales and analytics paths (supporting §7), and the staff report upload: parse, call, present. */
 import { Router, type Request } from 'express';
 import { coerce, enums, literal, optional, string, type } from 'superstruct';
-import { fieldNames, handler, listQuery, optionalText, signedIn, validate, wholeNumberParam, worded } from '../../http/rest-helpers.ts';
+import { fieldNames, handler, listQuery, optionalText, signedIn, validate, wholeNumberParam, worded, pathParam } from '../../http/rest-helpers.ts';
 import {
   analyticsState,
   annualSales,
@@ -132,7 +132,7 @@ export function salesRouter(): Router {
     '/support/sales-imports/:id',
     signedIn,
     handler(async (req) => {
-      const d = await salesImportDetail(req.ctx, String(req.params.id));
+      const d = await salesImportDetail(req.ctx, pathParam(req, 'id'));
       return { ...d.batch, postedMinor: d.batch.postedMinor.toString(), errors: d.errors.map((e) => ({ lineNo: e.lineNo, message: e.message })), unmatched: d.unmatched.map((l) => ({ ...l, id: l.id.toString() })) };
     }),
   );

@@ -10,7 +10,7 @@ import { Router } from 'express';
 import { array, integer, nullable, number, object, optional, size, string, type } from 'superstruct';
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@cadence/domain/money';
-import { handler, signedIn, validate } from '../../http/rest-helpers.ts';
+import { handler, signedIn, validate, pathParam } from '../../http/rest-helpers.ts';
 import { getReleaseSplits, releaseForSplitChange, respondToSplit, setReleaseSplits, splitSheetRows, type ReleaseSplitsView, type SplitInvitationView } from './splits.service.ts';
 
 export const PutBody = object({
@@ -37,21 +37,21 @@ function presentInvitation({ accruedMinor, ...i }: SplitInvitationView) {
 
 export function splitsRouter(): Router {
   const r = Router();
-  r.get('/releases/:id/splits', signedIn, handler(async (req) => presentSplits(await getReleaseSplits(req.ctx, String(req.params.id)))));
+  r.get('/releases/:id/splits', signedIn, handler(async (req) => presentSplits(await getReleaseSplits(req.ctx, pathParam(req, 'id')))));
   r.put(
     '/releases/:id/splits',
     signedIn,
     handler(async (req) => {
-      await releaseForSplitChange(req.ctx, String(req.params.id)); // who may, before what they sent
+      await releaseForSplitChange(req.ctx, pathParam(req, 'id')); // who may, before what they sent
       const body = validate(PutBody, req.body);
-      return presentSplits(await setReleaseSplits(req.ctx, { releaseId: String(req.params.id), trackId: body.trackId ?? null, shares: body.shares, version: body.version ?? null }));
+      return presentSplits(await setReleaseSplits(req.ctx, { releaseId: pathParam(req, 'id'), trackId: body.trackId ?? null, shares: body.shares, version: body.version ?? null }));
     }),
   );
   r.get(
     '/releases/:id/splits.csv',
     signedIn,
     handler(async (req, res) => {
-      const rows = await splitSheetRows(req.ctx, String(req.params.id));
+      const rows = await splitSheetRows(req.ctx, pathParam(req, 'id'));
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="split-sheet.csv"');
       res.send(stringify(rows, { record_delimiter: '\r\n' }));
@@ -62,7 +62,7 @@ export function splitsRouter(): Router {
       `/splits/:id/${answer}`,
       handler(async (req) => {
         const body = validate(RespondBody, req.body);
-        return presentInvitation(await respondToSplit(req.ctx, { id: String(req.params.id), token: body.token ?? null }, answer === 'accept' ? 'ACCEPTED' : 'DECLINED'));
+        return presentInvitation(await respondToSplit(req.ctx, { id: pathParam(req, 'id'), token: body.token ?? null }, answer === 'accept' ? 'ACCEPTED' : 'DECLINED'));
       }),
     );
   }

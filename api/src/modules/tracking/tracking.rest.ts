@@ -1,7 +1,7 @@
 /** Legacy REST paths for tracking, web push and client logs. */
 import { Router } from 'express';
 import { nullable, object, optional, record, string, unknown } from 'superstruct';
-import { handler, LISTED, signedIn, validate } from '../../http/rest-helpers.ts';
+import { handler, LISTED, signedIn, validate, pathParam } from '../../http/rest-helpers.ts';
 import { clientLog, registerBrowserToken, trackEvent, trackMarketing, trackWebPushClick } from './tracking.service.ts';
 
 export const TrackingBody = object({ campaignId: string(), templateId: optional(nullable(string())) });
@@ -18,7 +18,7 @@ export function trackingRouter(): Router {
   }));
   r.post('/users/track-event/:eventName', handler(async (req) => {
     const body = validate(EventBody, req.body ?? undefined, LISTED);
-    await trackEvent(req.ctx, String(req.params.eventName), body?.properties);
+    await trackEvent(req.ctx, pathParam(req, 'eventName'), body?.properties);
     return { success: true };
   }));
   r.post('/users/registerBrowserToken', signedIn, handler(async (req) => {

@@ -1,7 +1,7 @@
 /** Legacy REST paths for tracks: upload (multipart), edit, delete, and the owner's audio. */
 import { Router } from 'express';
 import { type } from 'superstruct';
-import { handler, objectBody, sendFileRange, validate, versionField } from '../../http/rest-helpers.ts';
+import { handler, objectBody, sendFileRange, validate, versionField, pathParam } from '../../http/rest-helpers.ts';
 import { readSingleFileForm, uploadReleaseId } from '../uploads/multipart.ts';
 import { requireViewer } from '../releases/release-model.ts';
 import { restRelease } from '../releases/releases.presenter.ts';
@@ -40,15 +40,15 @@ export function tracksRouter(): Router {
   // `version` (the release's) is optional on edits: the legacy API had none, so omitting it keeps last-write-wins.
   r.put('/track/:id', handler(async (req) => {
     const { version, ...fields } = validate(TrackBody, req.body, { noKey: [''] });
-    const { id, releaseId } = await updateTrack(req.ctx, String(req.params.id), fields, version);
+    const { id, releaseId } = await updateTrack(req.ctx, pathParam(req, 'id'), fields, version);
     return restTrack(req.ctx, releaseId, id);
   }));
   r.delete('/track/:id', handler(async (req) => {
-    await deleteTrack(req.ctx, String(req.params.id), validate(DeleteTrackQuery, req.query, {}).version);
+    await deleteTrack(req.ctx, pathParam(req, 'id'), validate(DeleteTrackQuery, req.query, {}).version);
     return undefined;
   }));
   r.get('/track/:id/audio', handler(async (req, res) => {
-    await sendFileRange(req, res, await openTrackAudio(req.ctx, String(req.params.id)));
+    await sendFileRange(req, res, await openTrackAudio(req.ctx, pathParam(req, 'id')));
   }));
   return r;
 }

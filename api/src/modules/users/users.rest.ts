@@ -3,7 +3,7 @@ import { Router, type Response } from 'express';
 import { array, boolean, nullable, object, optional, size, string, union } from 'superstruct';
 import { USER_EXISTS_BODY } from '@cadence/domain/email';
 import { DomainError } from '../../domain-error.ts';
-import { handler, LISTED, signedIn, validate } from '../../http/rest-helpers.ts';
+import { handler, LISTED, signedIn, validate, pathParam } from '../../http/rest-helpers.ts';
 import { sameOriginOnly } from '../../http/auth.ts';
 import { signIn, signOut } from '../auth/auth.service.ts';
 import { acceptAgreement, getActiveSubscription, getTaxStatus, getTier } from './consent.service.ts';
@@ -159,7 +159,7 @@ export function usersRouter(): Router {
   r.get('/users/tax-status', handler(async (req) => getTaxStatus(req.ctx)));
   r.post('/users/accept-agreement', handler(async (req) => acceptAgreement(req.ctx)));
   r.get('/users/active-subscription', handler(async (req) => getActiveSubscription(req.ctx)));
-  r.get('/tier/:tierName', handler(async (req) => getTier(req.ctx, String(req.params.tierName))));
+  r.get('/tier/:tierName', handler(async (req) => getTier(req.ctx, pathParam(req, 'tierName'))));
   return r;
 }
 

@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { array, boolean, object, optional, size, string, type as loose, type Struct } from 'superstruct';
 import { validateShape } from '@cadence/domain/validators';
 import { badInput } from '../../domain-error.ts';
-import { handler, signedIn } from '../../http/rest-helpers.ts';
+import { handler, signedIn, pathParam } from '../../http/rest-helpers.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, redeliverWebhook, updateWebhookEndpoint, type WebhookDeliveryView, type WebhookEndpointView } from './webhooks.service.ts';
 
 function validate<T, S>(struct: Struct<T, S>, value: unknown): T {
@@ -21,7 +21,7 @@ export const NoBody = object({});
 export const presentEndpoint = (e: WebhookEndpointView) => ({ ...e, disabledAt: e.disabledAt?.toISOString() ?? null, failingSince: e.failingSince?.toISOString() ?? null, createdAt: e.createdAt.toISOString() });
 export const presentDelivery = (d: WebhookDeliveryView) => ({ ...d, createdAt: d.createdAt.toISOString(), lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null, deliveredAt: d.deliveredAt?.toISOString() ?? null });
 
-const id = (req: Request) => String(req.params.id);
+const id = (req: Request) => pathParam(req, 'id');
 
 export function webhooksRouter(): Router {
   const r = Router();
