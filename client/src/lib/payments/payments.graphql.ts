@@ -36,6 +36,7 @@ export const PlansPageQuery = graphql(`
     viewer {
       id
       impersonatedBy {
+        id
         email
       }
       subscription {
@@ -56,6 +57,7 @@ export const PlanSettingsQuery = graphql(`
     viewer {
       id
       impersonatedBy {
+        id
         email
       }
       subscription {
