@@ -6,7 +6,7 @@ import { toMessages, validateShape } from '@cadence/domain/validators';
 import { DEVICES } from '@cadence/domain/breakpoints';
 import { IN_APP_MESSAGE_TYPES, PAGE_IDS } from '@cadence/domain/in-app-messages';
 import { inAppMessageStruct, typeNameOf } from '@cadence/domain/in-app-message-input';
-import type { CreateInAppMessageInput, InAppMessageAudience, InAppMessageType, InAppMessagesAdmin_MessageFragment, UpdateInAppMessageInput } from '../../../gql/graphql';
+import type { CreateInAppMessageInput, InAppMessageAudience, InAppMessageType, InAppMessageRow_MessageFragment, UpdateInAppMessageInput } from '../../../gql/graphql';
 
 export const TYPE_OPTIONS = IN_APP_MESSAGE_TYPES.map((wire) => ({ value: typeNameOf(wire), label: wire }));
 export const PAGE_OPTIONS = ['all', ...PAGE_IDS.map((p) => p.id)];
@@ -113,7 +113,7 @@ export function toUpdateInput(id: string, values: InAppMessageFormValues): Updat
 }
 
 /** Form values of a stored message, for editing. */
-export function fromMessage(m: InAppMessagesAdmin_MessageFragment): InAppMessageFormValues {
+export function fromMessage(m: InAppMessageRow_MessageFragment): InAppMessageFormValues {
   return {
     type: m.type,
     headline: m.headline ?? '',
@@ -135,14 +135,14 @@ export function fromMessage(m: InAppMessagesAdmin_MessageFragment): InAppMessage
 }
 
 /** The flags worth seeing in the list, in words. */
-export function flagLabels(m: Pick<InAppMessagesAdmin_MessageFragment, 'force' | 'isStandAlone' | 'isDisplayAlways' | 'disableCloseBtn'>): string[] {
+export function flagLabels(m: Pick<InAppMessageRow_MessageFragment, 'force' | 'isStandAlone' | 'isDisplayAlways' | 'disableCloseBtn'>): string[] {
   return [m.force && 'force', m.isStandAlone && 'stand-alone', m.isDisplayAlways && 'display always', m.disableCloseBtn && 'no close button'].filter(
     (f): f is string => typeof f === 'string',
   );
 }
 
 /** Where a message is in its schedule, so staff see at a glance which ones can show now. */
-export function scheduleStatus(m: Pick<InAppMessagesAdmin_MessageFragment, 'startDate' | 'endDate'>, now = new Date()): 'scheduled' | 'live' | 'ended' {
+export function scheduleStatus(m: Pick<InAppMessageRow_MessageFragment, 'startDate' | 'endDate'>, now = new Date()): 'scheduled' | 'live' | 'ended' {
   if (new Date(m.startDate).getTime() > now.getTime()) return 'scheduled';
   if (m.endDate && new Date(m.endDate).getTime() <= now.getTime()) return 'ended';
   return 'live';
