@@ -63,6 +63,12 @@ export const typePolicies: TypePolicies = {
   // and keeps the others, so the list's and the editor's selections do not knock each other out.
   ReleaseViewerCan: { merge: true },
   Territory: { merge: true },
+  // The same for the profile's abilities and on-boarding state: the PayPal form asks for
+  // viewerCan { withdraw }, the guards for onboarding without firstIncompleteStep. Replaced instead of
+  // merged, they left AccountProfile_profile incomplete and its useFragment readers (the settings
+  // forms) unmounted and lost their state until the profile was fetched again (clientdata3).
+  ProfileAbilities: { merge: true },
+  Onboarding: { merge: true },
   // Each filter (statuses argument) is its own list; pages of one list are appended by cursor.
   Query: {
     fields: {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useReadQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { formatUsDate } from '@cadence/domain/date-string';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { Button } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
 import { PlanCheckout, dollars } from '../../lib/payments/PlanCheckout';
 import { PlansPageQuery } from '../../lib/payments/payments.graphql';
 import '../../lib/payments/payments.css';
@@ -22,15 +22,22 @@ function limit(n: number): string {
   return n >= 999_999 ? 'Unlimited' : String(n);
 }
 
+/** Preloads the plans, and the viewer's subscription, with the navigation. */
+export async function loader() {
+  const preloadQuery = appPreloader();
+  return { plans: await preloadQuery.toPromise(preloadQuery(PlansPageQuery, { errorPolicy: 'all' })) };
+}
+
 /** /choose-your-plan: compares FREE, the annual plan and VIP (limits, fee, price) and buys the annual plan. */
 export default function ChooseYourPlanPage() {
-  const { data, loading, error } = useQuery(PlansPageQuery);
+  const { data } = useReadQuery(usePreloaded<typeof loader>().plans);
   const [chosen, setChosen] = useState<string | null>(null);
+  // The loader has waited for the answer: without data, the request failed.
   if (!data)
     return (
       <section className="page" aria-labelledby="choose-your-plan-title">
         <h1 id="choose-your-plan-title">Choose your plan</h1>
-        {loading && !error ? <Spinner label="Loading the plans" /> : <ErrorMessage>We could not load the plans. Please try again later.</ErrorMessage>}
+        <ErrorMessage>We could not load the plans. Please try again later.</ErrorMessage>
       </section>
     );
   const plans = COMPARED.map((name) => data.plans.find((p) => p.name === name)).filter((p) => p !== undefined);

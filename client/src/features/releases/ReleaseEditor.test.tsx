@@ -6,10 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useMswServer } from '../../../test/msw';
 import { api, GRAPHQL_URL } from '../../../test/graphql';
 import { createApolloClient } from '../../lib/apollo';
-import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { AlertsList } from '../../ui/alerts/AlertsList';
 import { AlertsProvider } from '../../ui/alerts/AlertsProvider';
-import { editorRelease, editorTrack } from './__test-support__/editor-test-data';
+import { editorRelease, editorTrack, type EditorRelease } from './__test-support__/editor-test-data';
 import {
   AcquireReleaseLockMutation,
   AddArtistCreditMutation,
@@ -26,7 +25,7 @@ import { TakedownReleaseMutation } from './ReleasesPage';
 
 const server = useMswServer();
 
-function editorData(release: ReleaseEditor_ReleaseFragment) {
+function editorData(release: EditorRelease) {
   return {
     release,
     genres: [
@@ -40,7 +39,7 @@ function editorData(release: ReleaseEditor_ReleaseFragment) {
   };
 }
 
-function renderEditor(release: ReleaseEditor_ReleaseFragment, heldBy: 'THIS_SESSION' | 'OTHER_SESSION' = 'THIS_SESSION') {
+function renderEditor(release: EditorRelease, heldBy: 'THIS_SESSION' | 'OTHER_SESSION' = 'THIS_SESSION') {
   server.use(
     api.query(ReleaseEditorQuery, () => HttpResponse.json({ data: editorData(release) })),
     api.mutation(AcquireReleaseLockMutation, () =>
@@ -67,7 +66,7 @@ function renderEditor(release: ReleaseEditor_ReleaseFragment, heldBy: 'THIS_SESS
 }
 
 const t1 = editorTrack({ id: 't1', title: 'First Song' });
-const t2 = editorTrack({ id: 't2', title: 'Second Song', position: 1, isrc: 'USCAD2600001' });
+const t2 = editorTrack({ id: 't2', title: 'Second Song', isrc: 'USCAD2600001' });
 
 test('a denied release lists its reasons, track reasons as Track N: reason', async () => {
   renderEditor(

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { formatUsDate, utcDate } from '@cadence/domain/date-string';
 import { releaseTitleOrDefault } from '@cadence/domain/release-rules';
@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAlerts } from '../../ui/alerts/AlertsProvider';
 import { ArtistInput } from './ArtistInput';
 import { CoverArtDrop } from './CoverArtDrop';
-import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery } from './release-editor.graphql';
+import { AcquireReleaseLockMutation, CheckReleaseQuery, ReleaseEditorQuery, ReleaseEditorReleaseFragment } from './release-editor.graphql';
 import { releaseFormValues, type ReleaseFormValues } from './release-form';
 import { ReleaseMetadataForm } from './ReleaseMetadataForm';
 import { ReleaseStatusActions } from './ReleaseStatusActions';
@@ -73,11 +73,13 @@ export function ReleaseEditor({ releaseId, below }: { releaseId: string; below?:
   const { showAlert } = useAlerts();
   const today = utcDate(new Date());
   const { data, loading, error, refetch } = useQuery(ReleaseEditorQuery, { variables: { id: releaseId } });
-  const actions = useReleaseEditorActions(releaseId, data?.release?.version);
+  // The query's release is masked: the editor reads its own fragment, its parts theirs, from the cache.
+  const fragment = useFragment({ fragment: ReleaseEditorReleaseFragment, fragmentName: 'ReleaseEditor_release', from: data?.release ?? null });
+  const release = fragment.complete ? fragment.data : undefined;
+  const actions = useReleaseEditorActions(releaseId, release?.version);
   const [issues, setIssues] = useState<Issue[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<FormApi<ReleaseFormValues> | null>(null);
-  const release = data?.release;
   const editable = release?.viewerCan.edit ?? false;
   const heldElsewhere = useReleaseLock(releaseId, editable);
   const unsaved = useUnsavedChanges();
@@ -231,7 +233,7 @@ export function ReleaseEditor({ releaseId, below }: { releaseId: string; below?:
 
             {(editable || release.viewerCan.viewTracks) && (
               <TracksSection
-                tracks={release.tracks}
+                release={release}
                 editable={editable}
                 trackIssues={arranged.lines}
                 issue={arranged.release.tracks}
@@ -239,20 +241,26 @@ export function ReleaseEditor({ releaseId, below }: { releaseId: string; below?:
                 reorder={actions.reorder}
                 remove={actions.deleteTrack}
                 onError={onError}
-                renderEditor={(track) => (
-                  <TrackEditor
-                    key={track.id}
-                    track={track}
-                    tracks={release.tracks}
-                    languages={data.languages}
-                    primaryArtists={primaryArtists.map((c) => c.artistName)}
-                    issues={arranged.byTrack[track.id] ?? {}}
-                    editable={editable}
-                    actions={actions}
-                    onError={onError}
-                    onDirtyChange={(dirty) => unsaved.report(`track-${track.id}`, dirty)}
-                  />
-                )}
+                renderEditor={(open) => {
+                  // The editor's own track (its TrackEditor_track spread) for the one the list opened.
+                  const track = release.tracks.find((t) => t.id === open.id);
+                  return (
+                    track && (
+                      <TrackEditor
+                        key={track.id}
+                        track={track}
+                        tracks={release.tracks}
+                        languages={data.languages}
+                        primaryArtists={primaryArtists.map((c) => c.artistName)}
+                        issues={arranged.byTrack[track.id] ?? {}}
+                        editable={editable}
+                        actions={actions}
+                        onError={onError}
+                        onDirtyChange={(dirty) => unsaved.report(`track-${track.id}`, dirty)}
+                      />
+                    )
+                  );
+                }}
               />
             )}
           </div>

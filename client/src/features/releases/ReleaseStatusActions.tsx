@@ -1,21 +1,37 @@
-import { useMutation } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
+import { graphql } from '../../gql';
+import type { ReleaseStatusActions_ReleaseFragment } from '../../gql/graphql';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReopenReleaseMutation } from './release-editor.graphql';
 import { DeleteReleaseMutation, TakedownReleaseMutation } from './ReleasesPage';
 
+/** What the status actions need: the release and what the server lets the viewer do with it. */
+export const ReleaseStatusActionsReleaseFragment = graphql(`
+  fragment ReleaseStatusActions_release on Release {
+    id
+    viewerCan {
+      reopen
+      takedown
+      delete
+    }
+  }
+`);
+
 type Action = 'takedown' | 'delete' | null;
 
 /** The editor's status actions, offered as the server's viewerCan allows: back to draft, take down, delete. */
-export function ReleaseStatusActions({ release, onError }: { release: ReleaseEditor_ReleaseFragment; onError: (message: string) => void }) {
+export function ReleaseStatusActions({ release: from, onError }: { release: FragmentType<ReleaseStatusActions_ReleaseFragment>; onError: (message: string) => void }) {
+  const { data: release, complete } = useFragment({ fragment: ReleaseStatusActionsReleaseFragment, from });
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Action>(null);
   const [reopen, reopening] = useMutation(ReopenReleaseMutation);
   const [takedown, takingDown] = useMutation(TakedownReleaseMutation, { refetchQueries: ['ReleaseCounts'] });
   const [remove, removing] = useMutation(DeleteReleaseMutation, { refetchQueries: ['ReleaseCounts', 'ReleasesPage'] });
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+  if (!complete) return null;
   const canReopen = release.viewerCan.reopen;
 
   if (!canReopen && !release.viewerCan.takedown && !release.viewerCan.delete) return null;

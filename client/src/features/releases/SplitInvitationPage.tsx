@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useReadQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatShare } from '@cadence/domain/splits';
 import { graphql } from '../../gql';
 import { graphqlErrorInfo } from '../../lib/graphql-errors';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { Button, ButtonRow } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 
@@ -50,6 +51,14 @@ const Decline = graphql(`
   }
 `);
 
+/** Preloads the invitation the mailed link names with the navigation; a link without its token asks nothing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  if (!token) return { invitation: null };
+  const preloadQuery = appPreloader();
+  return { invitation: await preloadQuery.toPromise(preloadQuery(InvitationQuery, { variables: { token }, errorPolicy: 'all' })) };
+}
+
 /**
  * /split-invitation?token=…: the mailed link. Shows the release and the share and lets the invitee
  * accept or decline once, signed in or not; the page reads the same whether the email has an account.
@@ -57,7 +66,19 @@ const Decline = graphql(`
 export default function SplitInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { data, error, loading } = useQuery(InvitationQuery, { variables: { token }, skip: !token });
+  const { invitation } = usePreloaded<typeof loader>();
+  return (
+    <section className="page" aria-labelledby="split-invitation-title">
+      <h1 id="split-invitation-title">Split invitation</h1>
+      {!token && <ErrorMessage>This invitation link is incomplete.</ErrorMessage>}
+      {token && invitation && <Invitation token={token} queryRef={invitation} />}
+    </section>
+  );
+}
+
+/** The invitation the link names, and the answer to it. */
+function Invitation({ token, queryRef }: { token: string; queryRef: NonNullable<Awaited<ReturnType<typeof loader>>['invitation']> }) {
+  const { data, error } = useReadQuery(queryRef);
   const [accept, accepting] = useMutation(Accept);
   const [decline, declining] = useMutation(Decline);
   const [answer, setAnswer] = useState<string | null>(null);
@@ -77,10 +98,7 @@ export default function SplitInvitationPage() {
   }
 
   return (
-    <section className="page" aria-labelledby="split-invitation-title">
-      <h1 id="split-invitation-title">Split invitation</h1>
-      {!token && <ErrorMessage>This invitation link is incomplete.</ErrorMessage>}
-      {loading && <p role="status">Loading the invitation…</p>}
+    <>
       {error && <ErrorMessage>{graphqlErrorInfo(error).message}</ErrorMessage>}
       {invitation && (
         <>
@@ -109,6 +127,6 @@ export default function SplitInvitationPage() {
           {failure && <ErrorMessage>{failure}</ErrorMessage>}
         </>
       )}
-    </section>
+    </>
   );
 }

@@ -1,14 +1,20 @@
 import { jest } from '@jest/globals';
+import { ApolloProvider } from '@apollo/client/react';
 import { ISRC_DUPLICATE } from '@cadence/domain/track-rules';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { editorTrack } from './__test-support__/editor-test-data';
-import { TrackEditor, type TrackEditorProps } from './TrackEditor';
+import { fragmentRef, GRAPHQL_URL } from '../../../test/graphql';
+import { createApolloClient } from '../../lib/apollo';
+import { editorTrack, type EditorTrack } from './__test-support__/editor-test-data';
+import { TrackEditor, TrackEditorTrackFragment, type TrackEditorProps } from './TrackEditor';
 
 const first = editorTrack({ id: 't1', title: 'First Song', isrc: 'USCAD2600001' });
-const second = editorTrack({ id: 't2', title: 'Second Song', position: 1 });
+const second = editorTrack({ id: 't2', title: 'Second Song' });
 
-function setup(props: Partial<TrackEditorProps> = {}) {
+/** Renders the pane for `track` (the second track unless told), read from a cache that holds the tracks as the editor's query leaves them. */
+function setup({ track = second, ...props }: Partial<Omit<TrackEditorProps, 'track'>> & { track?: EditorTrack } = {}) {
+  const client = createApolloClient({ uri: GRAPHQL_URL });
+  for (const t of [first, track]) client.writeFragment({ fragment: TrackEditorTrackFragment, data: t });
   const actions = {
     saveTrack: jest.fn<TrackEditorProps['actions']['saveTrack']>().mockResolvedValue({} as never),
     addCredit: jest.fn<TrackEditorProps['actions']['addCredit']>().mockResolvedValue({} as never),
@@ -17,22 +23,24 @@ function setup(props: Partial<TrackEditorProps> = {}) {
   };
   const onError = jest.fn<(message: string) => void>();
   render(
-    <TrackEditor
-      track={second}
-      tracks={[first, second]}
-      languages={[
-        { id: 'EN', name: 'English' },
-        { id: 'FR', name: 'French' },
-      ]}
-      primaryArtists={['Nova']}
-      issues={{}}
-      editable
-      actions={actions}
-      onError={onError}
-      {...props}
-    />,
+    <ApolloProvider client={client}>
+      <TrackEditor
+        track={fragmentRef(track)}
+        tracks={[first, track]}
+        languages={[
+          { id: 'EN', name: 'English' },
+          { id: 'FR', name: 'French' },
+        ]}
+        primaryArtists={['Nova']}
+        issues={{}}
+        editable
+        actions={actions}
+        onError={onError}
+        {...props}
+      />
+    </ApolloProvider>,
   );
-  return { actions, onError, form: screen.getByRole('form', { name: /Track \d details/ }) };
+  return { actions, onError, client, form: screen.getByRole('form', { name: /Track \d details/ }) };
 }
 
 test('an ISRC already used by an earlier track is refused with the duplicate message and not saved', async () => {
@@ -115,4 +123,17 @@ test('read-only when the release cannot be edited', () => {
   expect(screen.getByRole('textbox', { name: 'Composers' })).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Save track' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'APPLY TO ALL TRACKS IN RELEASE' })).toBeDisabled();
+});
+
+test('reads its own fragment from the cache: a credit or a saved title written there shows without new props', async () => {
+  const { client, form } = setup();
+  expect(within(form).getByLabelText('Track title')).toHaveValue('Second Song');
+  act(() => {
+    client.writeFragment({
+      fragment: TrackEditorTrackFragment,
+      data: { ...second, title: 'Second Song (Edit)', credits: [{ id: 'c9', artistName: 'Guest Star', role: 'FEATURED', artistRelationTypeId: 12 }] },
+    });
+  });
+  await waitFor(() => expect(within(form).getByLabelText('Track title')).toHaveValue('Second Song (Edit)'));
+  expect(screen.getByRole('button', { name: 'Remove Guest Star' })).toBeInTheDocument();
 });

@@ -4,10 +4,13 @@ import { ARTIST_ROLE } from '@cadence/domain/constants';
 import { normalizeIsrc, validateIsrc } from '@cadence/domain/isrc';
 import { isLiveRecording, recordingVersionId } from '@cadence/domain/release-rules';
 import { isRemixTitle, trackDuplicateErrors } from '@cadence/domain/track-rules';
+import type { FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Field, Form, FormSpy } from 'react-final-form';
 import { CheckboxField } from '../../ui/TextField';
-import type { ArtistRole, ReleaseEditor_TrackFragment } from '../../gql/graphql';
+import { graphql } from '../../gql';
+import type { ArtistRole, TrackEditor_TrackFragment } from '../../gql/graphql';
 import { ArtistInput } from './ArtistInput';
 import { sameText } from './release-form';
 import type { ReleaseEditorActions } from './useReleaseEditorActions';
@@ -22,6 +25,26 @@ export const CREDIT_ROLES: readonly { role: ArtistRole; label: string }[] = [
   { role: 'REMIXER', label: 'Remixers' },
 ];
 
+/** What the track pane edits: the track's details and its credits per role. */
+export const TrackEditorTrackFragment = graphql(`
+  fragment TrackEditor_track on Track {
+    id
+    title
+    isrc
+    languageId
+    recordingVersionId
+    isCover
+    isRemix
+    explicitLyrics
+    credits {
+      id
+      artistName
+      role
+      artistRelationTypeId
+    }
+  }
+`);
+
 interface TrackFormValues {
   title: string;
   isrc: string;
@@ -32,10 +55,18 @@ interface TrackFormValues {
   explicitLyrics: boolean;
 }
 
+/** A track of the release as the duplicate rules see it. */
+export interface SiblingTrack {
+  id: string;
+  title: string;
+  isrc?: string | null;
+}
+
 export interface TrackEditorProps {
-  track: ReleaseEditor_TrackFragment;
+  /** The release's track, masked: the editor reads its own fragment from the cache. */
+  track: FragmentType<TrackEditor_TrackFragment>;
   /** Every track of the release in order (for the ISRC and title duplicate rules). */
-  tracks: readonly ReleaseEditor_TrackFragment[];
+  tracks: readonly SiblingTrack[];
   languages: readonly { id: string; name: string }[];
   /** The release's primary artists: a track credit may not repeat them. */
   primaryArtists: readonly string[];
@@ -58,9 +89,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * live or studio recording, cover and remix flags, language, explicit lyrics, and the artist inputs
  * per role; 'APPLY TO ALL TRACKS IN RELEASE' copies credits, genre and language to the other tracks.
  */
-export function TrackEditor({ track, tracks, languages, primaryArtists, issues, editable, actions, onError, onDirtyChange }: TrackEditorProps) {
+export function TrackEditor({ track: from, ...props }: TrackEditorProps) {
   // A closed pane holds no edits.
-  useEffect(() => () => onDirtyChange?.(false), []);
+  useEffect(() => () => props.onDirtyChange?.(false), []);
+  const { data: track, complete } = useFragment({ fragment: TrackEditorTrackFragment, from });
+  // A track deleted meanwhile leaves the cache before its pane closes.
+  if (!complete) return null;
+  return <TrackForms track={track} {...props} />;
+}
+
+function TrackForms({ track, tracks, languages, primaryArtists, issues, editable, actions, onError, onDirtyChange }: Omit<TrackEditorProps, 'track'> & { track: TrackEditor_TrackFragment }) {
   const index = tracks.findIndex((t) => t.id === track.id);
   const initialValues: TrackFormValues = {
     title: track.title,

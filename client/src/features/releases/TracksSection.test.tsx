@@ -1,14 +1,22 @@
 import { jest } from '@jest/globals';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { File as NodeFile } from 'node:buffer';
+import { ApolloProvider } from '@apollo/client/react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { editorTrack } from './__test-support__/editor-test-data';
-import { TracksSection, type TracksSectionProps } from './TracksSection';
+import { fragmentRef, GRAPHQL_URL } from '../../../test/graphql';
+import { createApolloClient } from '../../lib/apollo';
+import { editorRelease, editorTrack } from './__test-support__/editor-test-data';
+import { TracksSection, TracksSectionReleaseFragment, type TracksSectionProps } from './TracksSection';
 
-const tracks = [editorTrack({ id: 't1', title: 'One' }), editorTrack({ id: 't2', title: 'Two', position: 1 }), editorTrack({ id: 't3', title: 'Three', position: 2 })];
+const tracks = [editorTrack({ id: 't1', title: 'One' }), editorTrack({ id: 't2', title: 'Two' }), editorTrack({ id: 't3', title: 'Three' })];
 
+const release = editorRelease({ tracks });
+
+/** Renders the section for a release whose tracks are in the cache, as the editor's query leaves them. */
 function setup(props: Partial<TracksSectionProps> = {}) {
+  const client = createApolloClient({ uri: GRAPHQL_URL });
+  client.writeFragment({ fragment: TracksSectionReleaseFragment, data: release });
   const uploads: { name: string; progress: (p: { loaded: number; total: number }) => void; done: () => void; fail: (e: Error) => void }[] = [];
   const upload = jest.fn<TracksSectionProps['upload']>(
     (file, progress) =>
@@ -20,19 +28,21 @@ function setup(props: Partial<TracksSectionProps> = {}) {
   const remove = jest.fn<TracksSectionProps['remove']>().mockResolvedValue(undefined);
   const onError = jest.fn<(m: string) => void>();
   render(
-    <TracksSection
-      tracks={tracks}
-      editable
-      trackIssues={{ t2: ['Upload an audio file'] }}
-      upload={upload}
-      reorder={reorder}
-      remove={remove}
-      onError={onError}
-      renderEditor={(track) => <p>Editing {track.title}</p>}
-      {...props}
-    />,
+    <ApolloProvider client={client}>
+      <TracksSection
+        release={fragmentRef(release)}
+        editable
+        trackIssues={{ t2: ['Upload an audio file'] }}
+        upload={upload}
+        reorder={reorder}
+        remove={remove}
+        onError={onError}
+        renderEditor={(track) => <p>Editing {track.title}</p>}
+        {...props}
+      />
+    </ApolloProvider>,
   );
-  return { upload, uploads, reorder, remove, onError };
+  return { upload, uploads, reorder, remove, onError, client };
 }
 
 const audio = (name: string, type = 'audio/wav') => new NodeFile(['RIFF'], name, { type }) as unknown as File;
@@ -95,4 +105,15 @@ test('a reorder or delete refused because another tab changed the release says s
   remove.mockRejectedValueOnce(new Error('Failed to fetch'));
   await userEvent.click(screen.getByRole('button', { name: 'Delete Two' }));
   await waitFor(() => expect(onError).toHaveBeenLastCalledWith('The track was not deleted. Please try again.'));
+});
+
+test('reads its own fragment from the cache: a new order or a new track written there shows without new props', async () => {
+  const { client } = setup();
+  const titles = () => [...screen.getByRole('list', { name: 'Tracks in order' }).querySelectorAll('.track-item__title')].map((title) => title.textContent);
+  expect(titles()).toEqual(['1. One', '2. Two', '3. Three']);
+  const added = editorTrack({ id: 't4', title: 'Four', audio: { __typename: 'TrackAudio', fileName: 'four.wav', durationMs: 187_000 } as never });
+  act(() => {
+    client.writeFragment({ fragment: TracksSectionReleaseFragment, data: editorRelease({ tracks: [tracks[2]!, tracks[0]!, tracks[1]!, added] }) });
+  });
+  await waitFor(() => expect(titles()).toEqual(['1. Three', '2. One', '3. Two', '4. Four · 3:07 · four.wav']));
 });

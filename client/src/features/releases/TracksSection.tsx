@@ -2,8 +2,11 @@ import { CheckMessageLine } from './CheckMessageLine';
 import { FILE_TYPE_EXTENSIONS } from '@cadence/domain/constants';
 import { downloads } from '../../lib/rest';
 import { trackTitleOrDefault } from '@cadence/domain/track-rules';
+import type { FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ReleaseEditor_TrackFragment } from '../../gql/graphql';
+import { graphql } from '../../gql';
+import type { TracksSection_ReleaseFragment } from '../../gql/graphql';
 import { editFailureMessage } from './edit-errors';
 import { FileDropArea } from './FileDropArea';
 import { UploadProgressList } from './UploadProgressList';
@@ -46,20 +49,41 @@ export function TrackPane({ title, onClose, children }: { title: string; onClose
   );
 }
 
+/** The list of tracks: order, title, ISRC and the uploaded audio of each. */
+export const TracksSectionReleaseFragment = graphql(`
+  fragment TracksSection_release on Release {
+    id
+    tracks {
+      id
+      title
+      isrc
+      audio {
+        fileName
+        durationMs
+      }
+    }
+  }
+`);
+
+type Track = TracksSection_ReleaseFragment['tracks'][number];
+
 export interface TracksSectionProps {
-  tracks: readonly ReleaseEditor_TrackFragment[];
+  /** The release, masked: the section reads its own fragment from the cache. */
+  release: FragmentType<TracksSection_ReleaseFragment>;
   editable: boolean;
   /** The server check's messages per track id (shown in the list). */
   trackIssues: Readonly<Record<string, string[]>>;
   upload: (file: File, onUploadProgress: (p: { loaded: number; total: number }) => void) => Promise<unknown>;
   reorder: (trackIds: string[]) => Promise<unknown>;
   remove: (trackId: string) => Promise<unknown>;
-  renderEditor: (track: ReleaseEditor_TrackFragment) => ReactNode;
+  renderEditor: (track: Track) => ReactNode;
   onError: (message: string) => void;
   issue?: string;
 }
 
 const AUDIO_TYPES = [...FILE_TYPE_EXTENSIONS.TRACK, 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac'];
+
+const NO_TRACKS: readonly Track[] = [];
 
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];
@@ -72,7 +96,9 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * Tracks: drag-and-drop (or choose) WAV and FLAC files, each with its own progress bar; the list in
  * order, moved with buttons (keyboard) or by dragging; a pane to edit one track at a time.
  */
-export function TracksSection({ tracks, editable, trackIssues, upload, reorder, remove, renderEditor, onError, issue }: TracksSectionProps) {
+export function TracksSection({ release, editable, trackIssues, upload, reorder, remove, renderEditor, onError, issue }: TracksSectionProps) {
+  const fragment = useFragment({ fragment: TracksSectionReleaseFragment, from: release });
+  const tracks = fragment.complete ? fragment.data.tracks : NO_TRACKS;
   const { entries, run, dismiss } = useUploads();
   const [openId, setOpenId] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);

@@ -4,8 +4,10 @@ import type { ImportJob } from './catalog-import-api';
 
 /**
  * One catalogue import as it stands (the same fields GET /api/releases/import/{id} answers). The
- * query and the upload spread it with `@unmask`: ImportJobView keeps the job as plain state and
- * follows it by polling (readImport), so no component reads it as a masked fragment.
+ * query and the upload spread it with `@unmask`: ImportJobView keeps the job as plain state, fed by
+ * the upload's answer, by polling (readImport) and by the late-audio answer, which is REST (no
+ * GraphQL counterpart, lib/rest.ts); reading it from the cache would mean writing that REST answer
+ * into the cache by hand, so no component reads the job as a masked fragment.
  */
 graphql(`
   fragment ImportJob_job on CatalogImport {

@@ -1,47 +1,12 @@
 /**
  * The editor's typed documents: one route query, and mutations that answer with the whole edited release.
- * The query and the fragments keep `@unmask` on the ReleaseEditor_* spreads: ReleaseEditor owns them all
- * (query and fragments), and its final-form forms take the release, its tracks and credits as plain
- * initial values (release-form.ts). The mutations spread ReleaseEditor_release masked: nobody reads their
- * answer, which lands in the cache the editor's query reads.
+ * Each component reads its own fragment with useFragment: ReleaseEditor_release (the editor itself:
+ * details form, summary, credits, the tracks' identity for the duplicate rules and the transfer) and
+ * the fragments it spreads, declared beside their components: TracksSection_release,
+ * TrackEditor_track, ReleaseStatusActions_release. The mutations spread ReleaseEditor_release masked:
+ * nobody reads their answer, which lands in the cache the components read.
  */
 import { graphql } from '../../gql';
-
-export const ReleaseEditorCreditFragment = graphql(`
-  fragment ReleaseEditor_credit on ArtistCredit {
-    id
-    artistName
-    role
-    artistRelationTypeId
-    trackId
-    position
-  }
-`);
-
-export const ReleaseEditorTrackFragment = graphql(`
-  fragment ReleaseEditor_track on Track {
-    id
-    title
-    position
-    isrc
-    languageId
-    genreId
-    recordingVersionId
-    isCover
-    isRemix
-    explicitLyrics
-    audio {
-      fileName
-      durationMs
-      sampleRate
-      bitDepth
-      channels
-    }
-    credits {
-      ...ReleaseEditor_credit @unmask
-    }
-  }
-`);
 
 export const ReleaseEditorReleaseFragment = graphql(`
   fragment ReleaseEditor_release on Release {
@@ -55,16 +20,18 @@ export const ReleaseEditorReleaseFragment = graphql(`
     releaseDate
     originalReleaseDate
     status
+    # comment and the dates feed the cache's displayStatus and isDenied (cache-policies.ts); trackCount
+    # keeps the release list current after an upload or a deletion made here.
     comment
     takedownDate
     rejectDate
+    trackCount
     displayStatus
     isDenied
     releaseDateText
     artistName
     coverArtUrl
     rejectionReasons
-    trackCount
     territory {
       allowed
       countryCodes
@@ -77,17 +44,21 @@ export const ReleaseEditorReleaseFragment = graphql(`
     }
     viewerCan {
       edit
-      reopen
-      delete
-      takedown
       viewTracks
     }
     credits {
-      ...ReleaseEditor_credit @unmask
+      id
+      artistName
+      artistRelationTypeId
     }
     tracks {
-      ...ReleaseEditor_track @unmask
+      id
+      title
+      isrc
+      ...TrackEditor_track
     }
+    ...TracksSection_release
+    ...ReleaseStatusActions_release
   }
 `);
 
@@ -101,7 +72,8 @@ export const ReleaseEditorVersionFragment = graphql(`
 export const ReleaseEditorQuery = graphql(`
   query ReleaseEditor($id: ID!) {
     release(id: $id) {
-      ...ReleaseEditor_release @unmask
+      id
+      ...ReleaseEditor_release
     }
     genres {
       id

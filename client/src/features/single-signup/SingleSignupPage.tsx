@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useReadQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader, usePreloaded } from '../../lib/preload';
 import { Button } from '../../ui/Button';
 import { Checkbox, Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -16,10 +17,19 @@ export const handle: PageHandle = {
   pageDescription: 'Create your {appName} account and release your single.',
 };
 
+/** Preloads the plans, and whether someone is signed in, with the navigation. */
+export async function loader() {
+  const preloadQuery = appPreloader();
+  return { plans: await preloadQuery.toPromise(preloadQuery(PlansPageQuery, { errorPolicy: 'all' })) };
+}
+
 /** /single-signup: the account and the first plan purchase in one flow (step 1 sign-up, step 2 pay). */
 export default function SingleSignupPage() {
   const id = useId();
-  const { data, refetch } = useQuery(PlansPageQuery);
+  const { data } = useReadQuery(usePreloaded<typeof loader>().plans);
+  const client = useApolloClient();
+  // Asks the server again (now with the new session); the preloaded query follows the cache, so the page moves to step 2 without suspending.
+  const refetch = () => client.query({ query: PlansPageQuery, fetchPolicy: 'network-only' });
   const [signUp, { loading }] = useMutation(SingleSignUpMutation);
   const [form, setForm] = useState({ email: '', password: '', agree: false });
   const [errors, setErrors] = useState<Record<string, string>>({});

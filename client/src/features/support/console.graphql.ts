@@ -39,22 +39,9 @@ export const ReviewReleaseQuery = graphql(`
       title
       status
       version
-      genre
-      language
-      upc
-      catalogNumber
-      labelName
-      pLine
-      cLine
-      releaseDate
-      originalReleaseDate
-      territoryAllowed
-      territoryCountryCodes
-      submittedAt
       coverUrl
       coverWidth
       coverHeight
-      outlets
       rejectionReasons
       transfer {
         previousDistributor
@@ -66,25 +53,6 @@ export const ReviewReleaseQuery = graphql(`
           reason
           otherUserId
         }
-      }
-      deliveries {
-        id
-        store
-        kind
-        status
-        sentAt
-        acknowledgedAt
-        error
-      }
-      owner {
-        id
-        email
-        name
-        artistName
-      }
-      credits {
-        artistName
-        role
       }
       checkIssues {
         field
@@ -109,6 +77,10 @@ export const ReviewReleaseQuery = graphql(`
           role
         }
       }
+      ...ReviewFacts_release
+      ...ReviewDecision_release
+      ...ReviewDeliveries_release
+      ...CorrectMetadataForm_release
     }
   }
 `);
@@ -166,6 +138,7 @@ export const StaffAccountQuery = graphql(`
         lastSignInAt
         plan
         balance
+        ...AccountStatusForm_account
       }
       releases {
         id

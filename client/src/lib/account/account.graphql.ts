@@ -52,8 +52,8 @@ export const AccountProfileFragment = graphql(`
 export const ViewerProfileQuery = graphql(`
   query ViewerProfile {
     viewer {
-      # @unmask: read with useFragment the settings forms lost their state after an email change request (docs/decisions.md, clientdata2).
-      ...AccountProfile_profile @unmask
+      id
+      ...AccountProfile_profile
     }
   }
 `);
@@ -62,7 +62,8 @@ export const UpdateProfileMutation = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
       viewer {
-        ...AccountProfile_profile @unmask
+        id
+        ...AccountProfile_profile
       }
       fieldErrors {
         field

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AccountProfile_ProfileFragment, UpdateProfileInput } from '../../gql/graphql';
 import { appPreloader } from '../preload';
-import { UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
+import { AccountProfileFragment, UpdateProfileMutation, ViewerProfileQuery } from './account.graphql';
 
 export type AccountProfile = AccountProfile_ProfileFragment;
 
@@ -23,10 +23,15 @@ export async function preloadViewerProfile() {
   return null;
 }
 
-/** The signed-in profile (null for a visitor), shared through Apollo's cache by every account form. */
+/**
+ * The signed-in profile (null for a visitor), shared through Apollo's cache by every account form.
+ * The query's viewer is masked; the profile is read as AccountProfile_profile from the cache, so a
+ * mutation's payload (updateProfile's viewer) updates every form.
+ */
 export function useViewerProfile() {
   const { data, loading, error, refetch } = useQuery(ViewerProfileQuery);
-  return { profile: data?.viewer ?? null, loading, error, refetch };
+  const fragment = useFragment({ fragment: AccountProfileFragment, from: data?.viewer ?? null });
+  return { profile: fragment.complete ? fragment.data : null, loading, error, refetch };
 }
 
 /**

@@ -1,9 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useLazyQuery, useMutation } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useLazyQuery, useMutation } from '@apollo/client/react';
 import { formatUsd, parseMoney } from '@cadence/domain/money';
 import { formatUsDate } from '@cadence/domain/date-string';
 import { Button } from '../../ui/Button';
 import { Checkbox, Field } from '../../ui/Field';
+import { graphql } from '../../gql';
+import type { PlanCheckout_SubscriptionFragment, PurchasePlanMutation as PurchasePlanResult } from '../../gql/graphql';
 import { graphqlErrorInfo } from '../graphql-errors';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { CheckPromoCodeQuery, PurchasePlanMutation } from './payments.graphql';
@@ -13,6 +16,18 @@ export function dollars(amount: string | null | undefined): string {
   const minor = parseMoney(amount ?? '');
   return minor === null ? '' : formatUsd(minor);
 }
+
+/** What the confirmation says about the subscription just bought. */
+const PlanCheckoutSubscriptionFragment = graphql(`
+  fragment PlanCheckout_subscription on PlanSubscription {
+    id
+    autoRenew
+    currentPeriodEnd
+    plan {
+      displayName
+    }
+  }
+`);
 
 function newKey(): string {
   return `plan-${crypto.randomUUID()}`;
@@ -57,28 +72,7 @@ export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
     }
   }
 
-  if (paid) {
-    const result = paid.purchasePlan;
-    const end = result.subscription.currentPeriodEnd;
-    return (
-      <div className="plan-checkout__done" role="status">
-        <h3>Your {result.subscription.plan.displayName} plan is active</h3>
-        <p>
-          It runs until {end ? formatUsDate(end) : 'further notice'}
-          {result.subscription.autoRenew ? ' and renews automatically.' : '.'}
-        </p>
-        <dl className="plan-checkout__receipt" aria-label="Receipt">
-          <dt>Amount paid</dt>
-          <dd data-testid="receipt-amount">{dollars(result.payment.amount)}</dd>
-          <dt>Paid with</dt>
-          <dd>{result.payment.method}</dd>
-          <dt>Receipt number</dt>
-          <dd>{result.payment.id}</dd>
-        </dl>
-        <p>We have emailed you the receipt. Your receipts are listed in your settings.</p>
-      </div>
-    );
-  }
+  if (paid) return <CheckoutDone subscription={paid.purchasePlan.subscription} payment={paid.purchasePlan.payment} />;
 
   return (
     <div className="plan-checkout">
@@ -103,6 +97,31 @@ export function PlanCheckout({ plan, readOnly, onPaid }: PlanCheckoutProps) {
       <Checkbox id={`${id}-renew`} label="Renew automatically every year (you can turn this off any time)" checked={autoRenew} onChange={setAutoRenew} disabled={readOnly} />
       {readOnly && <p>Payments are not available while acting as another user.</p>}
       <PaymentMethodChoice amount={total} disabled={readOnly} cardTitle="Card details" cardSubmitLabel={`Pay ${dollars(total)}`} onNonce={pay} />
+    </div>
+  );
+}
+
+/** The confirmation: the plan now active (read from the cache, where the payload's subscription landed) and the receipt. */
+function CheckoutDone({ subscription, payment }: { subscription: FragmentType<PlanCheckout_SubscriptionFragment>; payment: PurchasePlanResult['purchasePlan']['payment'] }) {
+  const { data, complete } = useFragment({ fragment: PlanCheckoutSubscriptionFragment, from: subscription });
+  if (!complete) return null;
+  const end = data.currentPeriodEnd;
+  return (
+    <div className="plan-checkout__done" role="status">
+      <h3>Your {data.plan.displayName} plan is active</h3>
+      <p>
+        It runs until {end ? formatUsDate(end) : 'further notice'}
+        {data.autoRenew ? ' and renews automatically.' : '.'}
+      </p>
+      <dl className="plan-checkout__receipt" aria-label="Receipt">
+        <dt>Amount paid</dt>
+        <dd data-testid="receipt-amount">{dollars(payment.amount)}</dd>
+        <dt>Paid with</dt>
+        <dd>{payment.method}</dd>
+        <dt>Receipt number</dt>
+        <dd>{payment.id}</dd>
+      </dl>
+      <p>We have emailed you the receipt. Your receipts are listed in your settings.</p>
     </div>
   );
 }

@@ -36,6 +36,7 @@ export const PlansPageQuery = graphql(`
     viewer {
       id
       impersonatedBy {
+        id
         email
       }
       subscription {
@@ -56,6 +57,7 @@ export const PlanSettingsQuery = graphql(`
     viewer {
       id
       impersonatedBy {
+        id
         email
       }
       subscription {
@@ -95,8 +97,10 @@ export const PurchasePlanMutation = graphql(`
     purchasePlan(input: $input) {
       created
       subscription {
-        # @unmask: the checkout shows the new subscription from this payload directly (its confirmation).
-        ...PlanSettings_subscription @unmask
+        id
+        # The checkout's confirmation reads its own fragment; the settings panel's lands in the cache too.
+        ...PlanCheckout_subscription
+        ...PlanSettings_subscription
       }
       payment {
         id

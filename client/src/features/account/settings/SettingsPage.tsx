@@ -1,11 +1,11 @@
-import { useMutation, useReadQuery } from '@apollo/client/react';
+import { useFragment, useMutation, useReadQuery } from '@apollo/client/react';
 import { formatUsDate } from '@cadence/domain/date-string';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../ui/Button';
 import type { PageHandle } from '../../../lib/page-meta';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { ProfileAddressForm, ProfileArtistForm, ProfileContactsForm } from '../ProfileForms';
-import { ViewerProfileQuery } from '../../../lib/account/account.graphql';
+import { AccountProfileFragment, ViewerProfileQuery } from '../../../lib/account/account.graphql';
 import { appPreloader, usePreloaded } from '../../../lib/preload';
 import { ApiTokens } from './ApiTokens';
 import { Webhooks } from './Webhooks';
@@ -39,7 +39,10 @@ export async function loader() {
 
 /** /settings (Profile + Preferences): the profile forms, password, API tokens, tax status and agreement, account deletion. */
 export default function SettingsPage() {
-  const profile = useReadQuery(usePreloaded<typeof loader>().profile).data?.viewer ?? null;
+  const viewer = useReadQuery(usePreloaded<typeof loader>().profile).data?.viewer ?? null;
+  // The viewer is masked: the page reads AccountProfile_profile from the cache, where the forms' saves land.
+  const fragment = useFragment({ fragment: AccountProfileFragment, from: viewer });
+  const profile = fragment.complete ? fragment.data : null;
   const [accept, { loading: accepting }] = useMutation(AcceptAgreementMutation);
   if (!profile)
     return (

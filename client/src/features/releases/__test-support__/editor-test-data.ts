@@ -1,15 +1,26 @@
-import type { ReleaseEditor_ReleaseFragment, ReleaseEditor_TrackFragment } from '../../../gql/graphql';
+import type { ReleaseEditor_ReleaseFragment, ReleaseStatusActions_ReleaseFragment, TrackEditor_TrackFragment, TracksSection_ReleaseFragment } from '../../../gql/graphql';
 
-/** A track as the editor reads it, for component tests. */
-export function editorTrack(overrides: Partial<ReleaseEditor_TrackFragment> = {}): ReleaseEditor_TrackFragment & { __typename: 'Track' } {
+/** A fragment's own fields, without the markers of the fragments it spreads. */
+type Fields<T> = Omit<T, ' $fragmentRefs' | ' $fragmentName'>;
+
+/** One track as the API answers the editor's query: the editor's, the track list's and the track pane's fields. */
+export type EditorTrack = Fields<ReleaseEditor_ReleaseFragment['tracks'][number]> & Fields<TrackEditor_TrackFragment> & TracksSection_ReleaseFragment['tracks'][number] & { __typename: 'Track' };
+
+/** The release as the API answers the editor's query: every component's fragment, unmasked. */
+export type EditorRelease = Omit<Fields<ReleaseEditor_ReleaseFragment>, 'tracks' | 'viewerCan'> & {
+  __typename: 'Release';
+  viewerCan: ReleaseEditor_ReleaseFragment['viewerCan'] & ReleaseStatusActions_ReleaseFragment['viewerCan'];
+  tracks: EditorTrack[];
+};
+
+/** A track as the editor's components read it, for component tests. */
+export function editorTrack(overrides: Partial<EditorTrack> = {}): EditorTrack {
   return {
     __typename: 'Track',
     id: 't1',
     title: 'First Song',
-    position: 0,
     isrc: null,
     languageId: 'EN',
-    genreId: null,
     recordingVersionId: 2430,
     isCover: false,
     isRemix: false,
@@ -20,8 +31,8 @@ export function editorTrack(overrides: Partial<ReleaseEditor_TrackFragment> = {}
   };
 }
 
-/** A release as the editor reads it, for component tests. */
-export function editorRelease(overrides: Partial<ReleaseEditor_ReleaseFragment> = {}): ReleaseEditor_ReleaseFragment & { __typename: 'Release' } {
+/** A release as the editor's components read it, for component tests. */
+export function editorRelease(overrides: Partial<EditorRelease> = {}): EditorRelease {
   return {
     __typename: 'Release',
     id: 'r1',

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { api, GRAPHQL_URL } from '../../../../test/graphql';
 import { useMswServer } from '../../../../test/msw';
 import { createApolloClient } from '../../../lib/apollo';
-import type { InAppMessagesAdmin_MessageFragment } from '../../../gql/graphql';
+import type { InAppMessageRow_MessageFragment } from '../../../gql/graphql';
 import SupportPage from '../SupportPage';
 import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMutation, UpdateInAppMessageMutation } from './in-app-admin.graphql';
 import { InAppMessagesAdmin } from './InAppMessagesAdmin';
@@ -23,7 +23,7 @@ const withApollo = (node: React.ReactNode) => (
   </MemoryRouter>
 );
 
-const message = (over: Partial<InAppMessagesAdmin_MessageFragment>): InAppMessagesAdmin_MessageFragment & { __typename: 'InAppMessage' } => ({
+const message = (over: Partial<InAppMessageRow_MessageFragment>): InAppMessageRow_MessageFragment & { __typename: 'InAppMessage' } => ({
   __typename: 'InAppMessage',
   id: 'm1',
   type: 'POPUP_MODAL',

@@ -1,9 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Spinner } from '../../../ui/Spinner';
-import type { InAppMessagesAdmin_MessageFragment } from '../../../gql/graphql';
+import { graphql } from '../../../gql';
+import type { InAppMessageRow_MessageFragment } from '../../../gql/graphql';
 import { fieldErrorsByName, graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { AllInAppMessagesQuery, CreateInAppMessageMutation, DeleteInAppMessageMutation, UpdateInAppMessageMutation } from './in-app-admin.graphql';
 import { EMPTY_VALUES, flagLabels, fromMessage, scheduleStatus, toCreateInput, toUpdateInput, type InAppMessageFormValues } from './in-app-message-form';
@@ -12,7 +14,32 @@ import { InAppMessageForm } from './InAppMessageForm';
 import './in-app-admin.css';
 import { Table } from '../../../ui/Table';
 
-type Editing = { mode: 'new' } | { mode: 'edit'; message: InAppMessagesAdmin_MessageFragment } | null;
+/** One message as its row shows it and hands it to the edit form (every field the form edits). */
+const InAppMessageRowFragment = graphql(`
+  fragment InAppMessageRow_message on InAppMessage {
+    id
+    type
+    headline
+    bodyText
+    ctaBtn {
+      text
+      url
+      isNewTab
+    }
+    disableCloseBtn
+    delay
+    pages
+    devices
+    startDate
+    endDate
+    force
+    isStandAlone
+    isDisplayAlways
+    audience
+  }
+`);
+
+type Editing = { mode: 'new' } | { mode: 'edit'; message: InAppMessageRow_MessageFragment } | null;
 
 /** Turns a failed call into final-form submission errors: the API's field errors plus its message. */
 function submissionErrors(failure: unknown): SubmissionErrors {
@@ -116,56 +143,80 @@ export function InAppMessagesAdmin() {
       {data && messages.length === 0 && <p>No in-app messages yet.</p>}
       {messages.length > 0 && (
         <Table caption="In-app messages" columns={['Type', 'Headline', 'Start date', 'Status', 'Flags', 'Triggered', 'Clicked', { label: 'Actions', hidden: true }]}>
-          {messages.map((m) => {
-            const name = m.headline ?? `${wireTypeOf(m.type)} ${m.id}`;
-            const stat = stats.get(m.id);
-            return (
-              <tr key={m.id}>
-                <td>{wireTypeOf(m.type)}</td>
-                <td>{m.headline ?? ''}</td>
-                <td>{formatDate(m.startDate)}</td>
-                <td>
-                  {scheduleStatus(m)}
-                  {m.endDate ? ` (until ${formatDate(m.endDate)})` : ''}
-                </td>
-                <td>{flagLabels(m).join(', ')}</td>
-                <td>{stat?.triggered ?? 0}</td>
-                <td>{stat?.clicked ?? 0}</td>
-                <td>
-                  {confirmingId === m.id ? (
-                    <span role="group" aria-label={`Archive ${name}?`}>
-                      <span>Archive this message? It stops showing; its counts are kept.</span>{' '}
-                      <button ref={confirmButton} type="button" className="button button--small" onClick={() => void onArchive(m.id)}>
-                        Yes, archive
-                      </button>{' '}
-                      <button type="button" className="button button--small button--secondary" onClick={() => setConfirmingId(null)}>
-                        Keep it
-                      </button>
-                    </span>
-                  ) : (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-label={`Edit ${name}`}
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing({ mode: 'edit', message: m });
-                        }}
-                      >
-                        Edit
-                      </button>{' '}
-                      <button type="button" className="button button--small" aria-label={`Archive ${name}`} onClick={() => setConfirmingId(m.id)}>
-                        Archive
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {messages.map((m) => (
+            <InAppMessageRow
+              key={m.id}
+              message={m}
+              stat={stats.get(m.id)}
+              confirming={confirmingId === m.id}
+              confirmButton={confirmButton}
+              onConfirm={() => setConfirmingId(m.id)}
+              onKeep={() => setConfirmingId(null)}
+              onArchive={() => void onArchive(m.id)}
+              onEdit={(message) => {
+                setNotice(null);
+                setEditing({ mode: 'edit', message });
+              }}
+            />
+          ))}
         </Table>
       )}
     </div>
+  );
+}
+
+interface InAppMessageRowProps {
+  /** The list's message, masked: the row reads its own fragment from the cache. */
+  message: FragmentType<InAppMessageRow_MessageFragment>;
+  stat: { triggered: number; clicked: number } | undefined;
+  /** Asking "Archive this message?" in this row. */
+  confirming: boolean;
+  confirmButton: RefObject<HTMLButtonElement | null>;
+  onConfirm: () => void;
+  onKeep: () => void;
+  onArchive: () => void;
+  onEdit: (message: InAppMessageRow_MessageFragment) => void;
+}
+
+/** One message: type, headline, schedule, flags, its counts, and Edit / Archive (after a confirmation). */
+function InAppMessageRow({ message: from, stat, confirming, confirmButton, onConfirm, onKeep, onArchive, onEdit }: InAppMessageRowProps) {
+  const { data: m, complete } = useFragment({ fragment: InAppMessageRowFragment, from });
+  if (!complete) return null;
+  const name = m.headline ?? `${wireTypeOf(m.type)} ${m.id}`;
+  return (
+    <tr>
+      <td>{wireTypeOf(m.type)}</td>
+      <td>{m.headline ?? ''}</td>
+      <td>{formatDate(m.startDate)}</td>
+      <td>
+        {scheduleStatus(m)}
+        {m.endDate ? ` (until ${formatDate(m.endDate)})` : ''}
+      </td>
+      <td>{flagLabels(m).join(', ')}</td>
+      <td>{stat?.triggered ?? 0}</td>
+      <td>{stat?.clicked ?? 0}</td>
+      <td>
+        {confirming ? (
+          <span role="group" aria-label={`Archive ${name}?`}>
+            <span>Archive this message? It stops showing; its counts are kept.</span>{' '}
+            <button ref={confirmButton} type="button" className="button button--small" onClick={onArchive}>
+              Yes, archive
+            </button>{' '}
+            <button type="button" className="button button--small button--secondary" onClick={onKeep}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <>
+            <button type="button" className="button button--small" aria-label={`Edit ${name}`} onClick={() => onEdit(m)}>
+              Edit
+            </button>{' '}
+            <button type="button" className="button button--small" aria-label={`Archive ${name}`} onClick={onConfirm}>
+              Archive
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,34 +1,10 @@
 import { graphql } from '../../../gql';
 
-export const InAppMessageAdminFields = graphql(`
-  fragment InAppMessagesAdmin_message on InAppMessage {
-    id
-    type
-    headline
-    bodyText
-    ctaBtn {
-      text
-      url
-      isNewTab
-    }
-    disableCloseBtn
-    delay
-    pages
-    devices
-    startDate
-    endDate
-    force
-    isStandAlone
-    isDisplayAlways
-    audience
-  }
-`);
-
 export const AllInAppMessagesQuery = graphql(`
   query AllInAppMessages {
     allInAppMessages {
-      # @unmask: InAppMessagesAdmin owns both this query and the fragment (its table and edit form).
-      ...InAppMessagesAdmin_message @unmask
+      id
+      ...InAppMessageRow_message
     }
     inAppMessageStats {
       messageId
@@ -43,7 +19,7 @@ export const CreateInAppMessageMutation = graphql(`
     createInAppMessage(input: $input) {
       inAppMessage {
         id
-        ...InAppMessagesAdmin_message
+        ...InAppMessageRow_message
       }
     }
   }
@@ -54,7 +30,7 @@ export const UpdateInAppMessageMutation = graphql(`
     updateInAppMessage(input: $input) {
       inAppMessage {
         id
-        ...InAppMessagesAdmin_message
+        ...InAppMessageRow_message
       }
     }
   }

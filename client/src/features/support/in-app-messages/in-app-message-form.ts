@@ -11,7 +11,7 @@ import type {
   InAppMessageAudience,
   InAppMessageDevice,
   InAppMessageType,
-  InAppMessagesAdmin_MessageFragment,
+  InAppMessageRow_MessageFragment,
   UpdateInAppMessageInput,
 } from '../../../gql/graphql';
 
@@ -127,7 +127,7 @@ export function toUpdateInput(id: string, values: InAppMessageFormValues): Updat
 }
 
 /** Form values of a stored message, for editing. */
-export function fromMessage(m: InAppMessagesAdmin_MessageFragment): InAppMessageFormValues {
+export function fromMessage(m: InAppMessageRow_MessageFragment): InAppMessageFormValues {
   return {
     type: m.type,
     headline: m.headline ?? '',
@@ -149,14 +149,14 @@ export function fromMessage(m: InAppMessagesAdmin_MessageFragment): InAppMessage
 }
 
 /** The flags worth seeing in the list, in words. */
-export function flagLabels(m: Pick<InAppMessagesAdmin_MessageFragment, 'force' | 'isStandAlone' | 'isDisplayAlways' | 'disableCloseBtn'>): string[] {
+export function flagLabels(m: Pick<InAppMessageRow_MessageFragment, 'force' | 'isStandAlone' | 'isDisplayAlways' | 'disableCloseBtn'>): string[] {
   return [m.force && 'force', m.isStandAlone && 'stand-alone', m.isDisplayAlways && 'display always', m.disableCloseBtn && 'no close button'].filter(
     (f): f is string => typeof f === 'string',
   );
 }
 
 /** Where a message is in its schedule, so staff see at a glance which ones can show now. */
-export function scheduleStatus(m: Pick<InAppMessagesAdmin_MessageFragment, 'startDate' | 'endDate'>, now = new Date()): 'scheduled' | 'live' | 'ended' {
+export function scheduleStatus(m: Pick<InAppMessageRow_MessageFragment, 'startDate' | 'endDate'>, now = new Date()): 'scheduled' | 'live' | 'ended' {
   if (new Date(m.startDate).getTime() > now.getTime()) return 'scheduled';
   if (m.endDate && new Date(m.endDate).getTime() <= now.getTime()) return 'ended';
   return 'live';

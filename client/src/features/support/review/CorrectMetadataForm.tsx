@@ -1,20 +1,26 @@
-import { useMutation } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
+import { graphql } from '../../../gql';
+import type { CorrectMetadataForm_ReleaseFragment } from '../../../gql/graphql';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AdminEditReleaseMutation } from '../console.graphql';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 
-export interface CorrectableRelease {
-  id: string;
-  version: number;
-  title: string;
-  catalogNumber: string | null;
-  upc: string | null;
-  releaseDate: string | null;
-  originalReleaseDate: string | null;
-}
+/** The fields staff may correct, and the version they correct. */
+const CorrectMetadataFormReleaseFragment = graphql(`
+  fragment CorrectMetadataForm_release on ReviewRelease {
+    id
+    version
+    title
+    catalogNumber
+    upc
+    releaseDate
+    originalReleaseDate
+  }
+`);
 
 const FIELDS = [
   ['title', 'Title', 'text'],
@@ -26,8 +32,16 @@ const FIELDS = [
 
 type Field = (typeof FIELDS)[number][0];
 
-/** ADMIN_EDIT: staff correct a release's metadata in review; only changed fields are sent (the API audits old and new values). */
-export function CorrectMetadataForm({ release, onDone }: { release: CorrectableRelease; onDone: (message: string) => void }) {
+/**
+ * ADMIN_EDIT: staff correct a release's metadata in review; only changed fields are sent (the API audits old and new values).
+ * The page's release is masked: the form reads its own fragment, and starts over (the page's key) when the version changes.
+ */
+export function CorrectMetadataForm({ release: from, onDone }: { release: FragmentType<CorrectMetadataForm_ReleaseFragment>; onDone: (message: string) => void }) {
+  const { data, complete } = useFragment({ fragment: CorrectMetadataFormReleaseFragment, from });
+  return complete ? <CorrectMetadataFields release={data} onDone={onDone} /> : null;
+}
+
+function CorrectMetadataFields({ release, onDone }: { release: CorrectMetadataForm_ReleaseFragment; onDone: (message: string) => void }) {
   const id = useId();
   const initial = (): Record<Field, string> => ({
     title: release.title,

@@ -34,7 +34,8 @@ const track = (n: number) => ({
 type Delivery = { id: string; store: string; kind: 'INSERT' | 'UPDATE' | 'TAKEDOWN'; status: 'PENDING' | 'SENT' | 'ACKNOWLEDGED' | 'FAILED'; sentAt: string | null; acknowledgedAt: string | null; error: string | null };
 
 const release = (status: ReleaseStatus, rejectionReasons: string[] = [], deliveries: Delivery[] = []) => ({
-  
+  // __typename lets Apollo match the fragments of the page's parts (facts, decision, deliveries, correction)
+  __typename: 'ReviewRelease' as const,
   id: 'r1',
   title: 'Glass Horizon',
   status,

@@ -1,26 +1,39 @@
-import { useMutation } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useFragment, useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
+import { graphql } from '../../../gql';
+import type { ReviewDeliveries_ReleaseFragment } from '../../../gql/graphql';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { AcknowledgeDeliveryMutation } from '../console.graphql';
 import { formatInstant, statusLabel } from '../console-format';
 import { Button } from '../../../ui/Button';
 
-interface Delivery {
-  id: string;
-  store: string;
-  kind: string;
-  status: string;
-  sentAt?: unknown;
-  acknowledgedAt?: unknown;
-  error?: string | null;
-}
+/** The release's messages to stores. */
+export const ReviewDeliveriesReleaseFragment = graphql(`
+  fragment ReviewDeliveries_release on ReviewRelease {
+    id
+    deliveries {
+      id
+      store
+      kind
+      status
+      sentAt
+      acknowledgedAt
+      error
+    }
+  }
+`);
+
+type Delivery = ReviewDeliveries_ReleaseFragment['deliveries'][number];
 
 /** Issue 14: a release's messages to stores; staff mark a sent one acknowledged when the store confirmed another way. */
-export function ReviewDeliveries({ deliveries, onDone }: { deliveries: readonly Delivery[]; onDone: (message: string) => void }) {
+export function ReviewDeliveries({ release, onDone }: { release: FragmentType<ReviewDeliveries_ReleaseFragment>; onDone: (message: string) => void }) {
+  const { data, complete } = useFragment({ fragment: ReviewDeliveriesReleaseFragment, from: release });
   const titleId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [acknowledge, acknowledging] = useMutation(AcknowledgeDeliveryMutation);
+  const deliveries = complete ? data.deliveries : [];
   if (deliveries.length === 0) return null;
 
   const onAcknowledge = async (d: Delivery) => {

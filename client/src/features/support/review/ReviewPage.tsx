@@ -1,4 +1,5 @@
-import { useApolloClient, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useApolloClient, useFragment, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { Table } from '../../../ui/Table';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
@@ -6,7 +7,8 @@ import type { PageHandle } from '../../../lib/page-meta';
 import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { appPreloader, usePreloaded } from '../../../lib/preload';
-import type { ReviewReleaseQuery as ReviewReleaseData } from '../../../gql/graphql';
+import { graphql } from '../../../gql';
+import type { ReviewDecision_ReleaseFragment, ReviewFacts_ReleaseFragment } from '../../../gql/graphql';
 import { ApproveReleaseMutation, RejectReleaseMutation, ReleaseAuditLogQuery, ReviewReleaseQuery } from '../console.graphql';
 import { formatDuration, formatInstant, statusLabel } from '../console-format';
 import { AuditLogTable } from '../AuditLogTable';
@@ -22,14 +24,58 @@ export const handle: PageHandle = {
   pageDescription: 'Listen, check and approve or reject a release.',
 };
 
-type Release = ReviewReleaseData['reviewRelease'];
+/** The release's metadata as the reviewer reads it. */
+const ReviewFactsReleaseFragment = graphql(`
+  fragment ReviewFacts_release on ReviewRelease {
+    id
+    genre
+    language
+    upc
+    catalogNumber
+    labelName
+    pLine
+    cLine
+    releaseDate
+    originalReleaseDate
+    territoryAllowed
+    territoryCountryCodes
+    submittedAt
+    outlets
+    owner {
+      id
+      email
+      name
+      artistName
+    }
+    credits {
+      artistName
+      role
+    }
+  }
+`);
 
-function territoryText(r: Release): string {
+/** What approving and rejecting need: the version reviewed and the tracks a reason can name. */
+const ReviewDecisionReleaseFragment = graphql(`
+  fragment ReviewDecision_release on ReviewRelease {
+    id
+    version
+    tracks {
+      id
+      number
+      title
+    }
+  }
+`);
+
+function territoryText(r: ReviewFacts_ReleaseFragment): string {
   if (r.territoryAllowed === null || r.territoryAllowed === undefined) return 'Worldwide';
   return `${r.territoryAllowed ? 'Only in' : 'Everywhere except'} ${r.territoryCountryCodes.join(', ')}`;
 }
 
-function Facts({ release }: { release: Release }) {
+/** The facts list; the page's release is masked, so it reads its own fragment from the cache. */
+function ReviewFacts({ release: from }: { release: FragmentType<ReviewFacts_ReleaseFragment> }) {
+  const { data: release, complete } = useFragment({ fragment: ReviewFactsReleaseFragment, from });
+  if (!complete) return null;
   const rows: [string, string][] = [
     ['Artist', release.owner.artistName ?? '–'],
     ['Account', `${release.owner.name || release.owner.email} (${release.owner.email})`],
@@ -59,13 +105,16 @@ function Facts({ release }: { release: Release }) {
   );
 }
 
-function Decision({ release, onDone }: { release: Release; onDone: (message: string) => void }) {
+/** Approve, or reject with reasons for the release and its tracks. */
+function ReviewDecision({ release: from, onDone }: { release: FragmentType<ReviewDecision_ReleaseFragment>; onDone: (message: string) => void }) {
+  const { data: release, complete } = useFragment({ fragment: ReviewDecisionReleaseFragment, from });
   const formId = useId();
   const [releaseReason, setReleaseReason] = useState('');
   const [trackReasons, setTrackReasons] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [approve, approving] = useMutation(ApproveReleaseMutation);
   const [reject, rejecting] = useMutation(RejectReleaseMutation);
+  if (!complete) return null;
   const busy = approving.loading || rejecting.loading;
 
   const onApprove = async () => {
@@ -186,7 +235,7 @@ export default function ReviewPage() {
           ) : (
             <p>No cover art.</p>
           )}
-          <Facts release={release} />
+          <ReviewFacts release={release} />
           {release.transfer && (
             <section aria-labelledby={`${titleId}-transfer`}>
               <h2 id={`${titleId}-transfer`}>Transfer</h2>
@@ -245,8 +294,8 @@ export default function ReviewPage() {
               ))}
             </Table>
           </section>
-          {(release.status === 'VALIDATED' || (release.status === 'IMPORTING' && release.transfer)) && <Decision release={release} onDone={onDone} />}
-          <ReviewDeliveries deliveries={release.deliveries} onDone={onDone} />
+          {(release.status === 'VALIDATED' || (release.status === 'IMPORTING' && release.transfer)) && <ReviewDecision release={release} onDone={onDone} />}
+          <ReviewDeliveries release={release} onDone={onDone} />
           {(release.status === 'VALIDATED' || release.status === 'REJECTED') && <CorrectMetadataForm key={release.version} release={release} onDone={onDone} />}
           <AuditLogTable
             title="Audit log of this release"

@@ -12,7 +12,8 @@ import AccountPage, { loader } from './AccountPage';
 const server = useMswServer();
 
 const account = (status: AccountStatus, statusReason: string | null = null) => ({
-  
+  // __typename lets Apollo match the AccountStatusForm_account fragment
+  __typename: 'StaffAccount' as const,
   id: 'u1',
   email: 'nova@cadence.test',
   firstName: 'Nova',

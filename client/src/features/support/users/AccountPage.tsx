@@ -1,4 +1,5 @@
-import { useApolloClient, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
+import type { FragmentType } from '@apollo/client';
+import { useApolloClient, useFragment, useMutation, useQueryRefHandlers, useReadQuery } from '@apollo/client/react';
 import { Table } from '../../../ui/Table';
 import { useId, useState, useTransition, type FormEvent } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
@@ -7,7 +8,8 @@ import { graphqlErrorInfo } from '../../../lib/graphql-errors';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { Checkbox } from '../../../ui/Field';
 import { appPreloader, usePreloaded } from '../../../lib/preload';
-import type { StaffAccountQuery as StaffAccountData } from '../../../gql/graphql';
+import { graphql } from '../../../gql';
+import type { AccountStatusForm_AccountFragment } from '../../../gql/graphql';
 import { BlockUserMutation, StaffAccountQuery, UnblockUserMutation, UserAuditLogQuery } from '../console.graphql';
 import { formatInstant, statusLabel } from '../console-format';
 import { AuditLogTable } from '../AuditLogTable';
@@ -20,15 +22,31 @@ export const handle: PageHandle = {
   pageDescription: "A person's account as support sees it.",
 };
 
-type Account = StaffAccountData['staffAccount']['account'];
+/** What blocking and unblocking need: who, their role and their status. */
+const AccountStatusFormAccountFragment = graphql(`
+  fragment AccountStatusForm_account on StaffAccount {
+    id
+    role
+    status
+  }
+`);
 
-function AccountStatusForm({ account, canLiftSuperBlock, onDone }: { account: Account; canLiftSuperBlock: boolean; onDone: (message: string) => void }) {
+interface AccountStatusFormProps {
+  /** The page's account, masked: the form reads its own fragment from the cache. */
+  account: FragmentType<AccountStatusForm_AccountFragment>;
+  canLiftSuperBlock: boolean;
+  onDone: (message: string) => void;
+}
+
+function AccountStatusForm({ account: from, canLiftSuperBlock, onDone }: AccountStatusFormProps) {
+  const { data: account, complete } = useFragment({ fragment: AccountStatusFormAccountFragment, from });
   const id = useId();
   const [reason, setReason] = useState('');
   const [superBlock, setSuperBlock] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [block, blocking] = useMutation(BlockUserMutation);
   const [unblock, unblocking] = useMutation(UnblockUserMutation);
+  if (!complete) return null;
   const busy = blocking.loading || unblocking.loading;
   const active = account.status === 'ACTIVE';
   const mayUnblock = account.status === 'BLOCKED' || (account.status === 'SUPER_BLOCKED' && canLiftSuperBlock);
