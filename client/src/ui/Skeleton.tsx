@@ -6,7 +6,7 @@ export interface SkeletonPageProps {
   label: string;
   /** The page's own classes (`page releases`), so the stand-in takes the page's measure and padding. */
   className: string;
-  /** The page's first screen drawn with its own classes: `Ghost` for text, `skeleton__block` on boxes. */
+  /** The page's first screen drawn with its own classes: `Ghost` for text, `skeleton__block` on boxes (`data-ghost` for their words). */
   children: ReactNode;
 }
 
@@ -14,7 +14,8 @@ export interface SkeletonPageProps {
  * A page's stand-in while its code and data load (issue 22). It draws the page's first screen with
  * the page's own classes, text kept invisible on quiet bars, so the page takes exactly its place. For
  * assistive technology it is one busy region with a status line; the drawing is hidden from it and
- * holds no control (no link, button or field: boxes that look like them are plain spans).
+ * holds no control (no link, button or field: boxes that look like them are plain spans, their
+ * words drawn by CSS from `data-ghost` to keep the same width).
  */
 export function SkeletonPage({ label, className, children }: SkeletonPageProps) {
   return (
@@ -27,7 +28,11 @@ export function SkeletonPage({ label, className, children }: SkeletonPageProps) 
   );
 }
 
-/** Text that keeps its room (the page's words, or a typical length) and shows as a bar. */
-export function Ghost({ children }: { children: ReactNode }) {
-  return <span className="skeleton__text">{children}</span>;
+/**
+ * Text that keeps its room (the page's words, or a typical length) and shows as a bar. The words are
+ * drawn by CSS (`data-ghost`), not written in the page: invisible, they are no content to find,
+ * copy or check for contrast.
+ */
+export function Ghost({ text }: { text: string }) {
+  return <span className="skeleton__text" data-ghost={text} />;
 }

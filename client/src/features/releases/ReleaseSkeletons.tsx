@@ -16,17 +16,15 @@ export function ReleasesSkeleton() {
     <SkeletonPage className="page releases" label="Loading your releases…">
       <header className="releases__header">
         <h1>Releases</h1>
-        <span className="button button--primary skeleton__block">New release</span>
-        <span className="button button--secondary skeleton__block">Import a catalogue</span>
+        <span className="button button--primary skeleton__block" data-ghost="New release" />
+        <span className="button button--secondary skeleton__block" data-ghost="Import a catalogue" />
       </header>
       <p className="releases__totals">
-        <Ghost>3 releases and 4 tracks delivered or on their way.</Ghost>
+        <Ghost text="3 releases and 4 tracks delivered or on their way." />
       </p>
       <div className="releases__filters">
         {['All (7)', 'Draft (3)', 'Published (2)'].map((chip) => (
-          <span key={chip} className="filter-chip skeleton__block">
-            {chip}
-          </span>
+          <span key={chip} className="filter-chip skeleton__block" data-ghost={chip} />
         ))}
       </div>
       <ul className="release-list">
@@ -35,18 +33,18 @@ export function ReleasesSkeleton() {
             <span className="release-row__cover skeleton__block" />
             <span className="release-row__main">
               <span className="release-row__title">
-                <Ghost>A release title</Ghost>
+                <Ghost text="A release title" />
               </span>
               <span>
-                <Ghost>Artist name</Ghost>
+                <Ghost text="Artist name" />
               </span>
               <span>
-                <Ghost>Release date: 01/01/2027 · 1 track</Ghost>
+                <Ghost text="Release date: 01/01/2027 · 1 track" />
               </span>
             </span>
-            <span className="badge release-badge skeleton__block">Draft</span>
+            <span className="badge release-badge skeleton__block" data-ghost="Draft" />
             <span className="release-row__actions">
-              <span className="button button--secondary button--small skeleton__block">Delete</span>
+              <span className="button button--secondary button--small skeleton__block" data-ghost="Delete" />
             </span>
           </li>
         ))}
@@ -73,28 +71,28 @@ export function ReleaseEditorSkeleton() {
   return (
     <SkeletonPage className="page" label="Loading the release…">
       <p>
-        <Ghost>← Your releases</Ghost>
+        <Ghost text="← Your releases" />
       </p>
       <header className="releases__header">
         <h1>
-          <Ghost>Release title</Ghost>
+          <Ghost text="Release title" />
         </h1>
-        <span className="badge release-badge skeleton__block">Draft</span>
+        <span className="badge release-badge skeleton__block" data-ghost="Draft" />
       </header>
       <p className="release-row__artist">
-        <Ghost>Artist name · Release date: ASAP · Worldwide</Ghost>
+        <Ghost text="Artist name · Release date: ASAP · Worldwide" />
       </p>
       <div className="release-editor">
         <div className="release-form">
           {FIELDS.map(({ label, hint }) => (
             <div key={label} className="field">
               <span>
-                <Ghost>{label}</Ghost>
+                <Ghost text={label} />
               </span>
               <span className="skeleton__input skeleton__block" />
               {hint && (
                 <small className="field__hint">
-                  <Ghost>{hint}</Ghost>
+                  <Ghost text={hint} />
                 </small>
               )}
             </div>
@@ -103,18 +101,18 @@ export function ReleaseEditorSkeleton() {
         <div>
           <div className="cover-art">
             <h2>
-              <Ghost>Cover art</Ghost>
+              <Ghost text="Cover art" />
             </h2>
             <p>
-              <Ghost>No cover art yet.</Ghost>
+              <Ghost text="No cover art yet." />
             </p>
             <div className="drop-area" />
             <div className="message-line" />
           </div>
           <div className="button-row">
-            <span className="button button--secondary skeleton__block">Save details</span>
-            <span className="button button--secondary skeleton__block">Check release</span>
-            <span className="button button--primary skeleton__block">Submit release</span>
+            <span className="button button--secondary skeleton__block" data-ghost="Save details" />
+            <span className="button button--secondary skeleton__block" data-ghost="Check release" />
+            <span className="button button--primary skeleton__block" data-ghost="Submit release" />
           </div>
         </div>
       </div>
