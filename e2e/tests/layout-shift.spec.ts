@@ -75,43 +75,199 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
+/** The skeleton cases add the narrowest width the app supports (WCAG reflow). */
+const SKELETON_WIDTHS = [{ width: 320, height: 640 }, ...WIDTHS];
+
+/**
+ * One place on the first screen, found in the skeleton and in the page that replaced it, and the
+ * sides of its box that must be equal (the others depend on the person's data, e.g. a title's length).
+ */
+interface Anchor {
+  skeleton: string;
+  page: string;
+  sides: readonly ('x' | 'y' | 'width' | 'height')[];
+}
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** The boxes of the anchors' `side` selectors, in the viewport (both are measured unscrolled). */
+function boxesOf(page: Page, anchors: readonly Anchor[], side: 'skeleton' | 'page'): Promise<Box[]> {
+  return page.evaluate(
+    ({ selectors }) =>
+      selectors.map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box ? { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) } : null;
+      }),
+    { selectors: anchors.map((a) => a[side]) },
+  );
+}
+
+/** Every anchor the page shows on its first screen sits exactly where its skeleton drew it (1 px of rounding). */
+function expectSamePlaces(anchors: readonly Anchor[], drawn: Box[], shown: Box[], viewportHeight: number): void {
+  let compared = 0;
+  anchors.forEach((anchor, i) => {
+    const [was, is] = [drawn[i], shown[i]];
+    expect(is, `the page has ${anchor.page}`).not.toBeNull();
+    if (!is || is.y >= viewportHeight) return;
+    expect(was, `the skeleton draws ${anchor.skeleton}`).not.toBeNull();
+    for (const side of anchor.sides) expect(Math.abs(was![side] - is[side]), `${side} of ${anchor.page}: skeleton ${JSON.stringify(was)}, page ${JSON.stringify(is)}`).toBeLessThanOrEqual(1);
+    compared++;
+  });
+  expect(compared, 'anchors on the first screen').toBeGreaterThanOrEqual(4);
+}
+
+const SKELETON = 'main [aria-busy="true"]';
+const DRAWING = `${SKELETON} > [aria-hidden="true"]`;
+const same = (selector: string, sides: Anchor['sides']): Anchor => ({ skeleton: `${DRAWING} ${selector}`, page: `main section.page ${selector}`, sides });
+
+/** The list's first screen: heading and buttons exactly; the totals line and the filters start where drawn (their length is the account's). */
+const LIST_ANCHORS: readonly Anchor[] = [
+  same('.releases__header h1', ['x', 'y', 'width', 'height']),
+  same('.releases__header .button--primary', ['x', 'y', 'width', 'height']),
+  same('.releases__header .button--secondary', ['x', 'y', 'width', 'height']),
+  same('.releases__totals', ['x', 'y', 'width']),
+  same('.releases__filters', ['x', 'y', 'width']),
+  same('.release-list', ['x', 'width']),
+];
+
+/** The editor's first screen, for a draft whose title fits one line. */
+const EDITOR_ANCHORS: readonly Anchor[] = [
+  { skeleton: `${DRAWING} > p:first-child`, page: 'main section.page > p:first-of-type', sides: ['x', 'y', 'height'] },
+  same('.releases__header h1', ['x', 'y', 'height']),
+  same('.releases__header .badge', ['x', 'y', 'width', 'height']),
+  same('.release-row__artist', ['x', 'y', 'width']),
+  same('.release-editor', ['x', 'y', 'width']),
+  same('.release-editor .field', ['x', 'y', 'width', 'height']),
+  same('.cover-art h2', ['x', 'y']),
+  same('.drop-area', ['x', 'y', 'width', 'height']),
+  same('.release-editor .button-row', ['x', 'y', 'width']),
+];
+
+/** A gate the test opens once it has looked at the skeleton, so the held chunk cannot outrun the look. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}
+
+const aSecond = () => new Promise((r) => setTimeout(r, 1000));
+
+/**
+ * Holds back, as on a slow network, the page's chunk (a second, and until the test has looked at
+ * the skeleton) and its queries (a second); counts what was held.
+ */
+async function holdBack(page: Page, chunk: RegExp, operations: RegExp | null): Promise<{ held: { chunk: number; queries: number }; looked: () => void }> {
+  const held = { chunk: 0, queries: 0 };
+  const look = gate();
+  await page.route(chunk, async (route) => {
+    held.chunk++;
+    await Promise.all([aSecond(), look.passed]);
+    await route.continue();
+  });
+  await page.route('**/graphql', async (route) => {
+    const operation = /"operationName":"(\w+)"/.exec(route.request().postData() ?? '')?.[1] ?? '';
+    if (operations?.test(operation)) {
+      held.queries++;
+      await aSecond();
+    }
+    await route.continue();
+  });
+  return { held, looked: look.open };
+}
+
+/** Opens `path` and waits for its skeleton: the busy region with its status line for screen readers. */
+async function skeletonOf(page: Page, path: string, status: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'commit' });
+  const skeleton = page.locator(SKELETON);
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton.getByRole('status')).toHaveText(status);
+  await expect(skeleton.getByRole('status')).toHaveClass(/visually-hidden/);
+}
+
 /**
  * /releases, signed in (the server sends the app's empty shell for it): the frame shows first, the
- * navigation's place held by its placeholder and the footer below the fold; then the page's own
- * chunk and its data arrive, held back a second as on a slow network, and the list appears
- * without moving anything that was already shown.
+ * navigation's place held by its placeholder, the footer below the fold, and the list's skeleton in
+ * the main area; then the page's own chunk and its data arrive, held back a second as on a slow
+ * network, and the list replaces the skeleton without moving anything that was already shown: the
+ * heading and its buttons, the totals line and the filters are where the skeleton drew them.
  */
-for (const viewport of WIDTHS) {
-  test(`/releases shows its list without a shift and without a hydration mismatch, at ${viewport.width} px`, async ({ page }) => {
+for (const viewport of SKELETON_WIDTHS) {
+  test(`/releases shows its skeleton, then its list without a shift and without a hydration mismatch, at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signInAs(page, DEMO_ARTIST);
     // At least one release of this journey's own in the list.
     const title = `Steady list ${viewport.width} ${Date.now()}`;
     expect((await page.request.post('/api/releases', { data: { title } })).status()).toBe(201);
-    // A slow network: the page's own chunk and its data come a second after the frame has shown.
-    const held = { chunk: 0, queries: 0 };
-    await page.route(/\/assets\/ReleasesPage-[^/]*\.js$/, async (route) => {
-      held.chunk++;
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
-    await page.route('**/graphql', async (route) => {
-      if (/"operationName":"(ReleasesPage|ReleaseCounts)"/.test(route.request().postData() ?? '')) {
-        held.queries++;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-      await route.continue();
-    });
+    const { held, looked } = await holdBack(page, /\/assets\/ReleasesPage-[^/]*\.js$/, /^(ReleasesPage|ReleaseCounts)$/);
     const problems = watchHydration(page);
     await observeLayoutShifts(page);
-    await page.goto('/releases', { waitUntil: 'networkidle' });
+
+    await skeletonOf(page, '/releases', 'Loading your releases…');
+    const drawn = await boxesOf(page, LIST_ANCHORS, 'skeleton');
+    looked();
+
     await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your releases' }).getByText(title)).toBeVisible();
+    await expect(page.locator(SKELETON)).toHaveCount(0);
     await page.waitForTimeout(750);
     expect(held, 'the page loaded its own chunk and its two queries, each held back').toEqual({ chunk: 1, queries: 2 });
     const shift = await page.evaluate(() => window.__layoutShift);
     expect(shift.total, `layout shifts on /releases: ${JSON.stringify(shift.shifts)}`).toBeLessThanOrEqual(MAX_CLS);
     expect(problems).toEqual([]);
+    expectSamePlaces(LIST_ANCHORS, drawn, await boxesOf(page, LIST_ANCHORS, 'page'), viewport.height);
+  });
+}
+
+/**
+ * The release editor of a draft of the test's own (a title that fits one line: the skeleton draws
+ * one), loaded first at its address: its skeleton, then the editor, its chunk and its query held back
+ * a second; the editor takes the skeleton's place without a shift.
+ */
+for (const viewport of SKELETON_WIDTHS) {
+  test(`the release editor shows its skeleton, then the draft without a shift, at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, DEMO_ARTIST);
+    const title = `Skeleton ${viewport.width}`;
+    const created = await page.request.post('/api/releases', { data: { title } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const { held, looked } = await holdBack(page, /\/assets\/ReleasePage-[^/]*\.js$/, /^ReleaseEditor$/);
+    const problems = watchHydration(page);
+    await observeLayoutShifts(page);
+
+    await skeletonOf(page, `/releases/${id}`, 'Loading the release…');
+    const drawn = await boxesOf(page, EDITOR_ANCHORS, 'skeleton');
+    looked();
+
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check release' })).toBeVisible();
+    await expect(page.locator(SKELETON)).toHaveCount(0);
+    await page.waitForTimeout(750);
+    expect(held, 'the page loaded its own chunk and its query, each held back').toEqual({ chunk: 1, queries: 1 });
+    const shift = await page.evaluate(() => window.__layoutShift);
+    expect(shift.total, `layout shifts in the release editor: ${JSON.stringify(shift.shifts)}`).toBeLessThanOrEqual(MAX_CLS);
+    expect(problems).toEqual([]);
+    expectSamePlaces(EDITOR_ANCHORS, drawn, await boxesOf(page, EDITOR_ANCHORS, 'page'), viewport.height);
+  });
+}
+
+/**
+ * The skeleton itself: no accessibility violation while it shows, and its pulse only for people who
+ * have not asked their system for reduced motion.
+ */
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test(`the releases skeleton has no accessibility violations and ${reducedMotion === 'reduce' ? 'stays still with' : 'pulses without'} reduced motion`, async ({ page }) => {
+    await page.setViewportSize(WIDTHS[0]!);
+    await page.emulateMedia({ reducedMotion });
+    await signInAs(page, DEMO_ARTIST);
+    const { looked } = await holdBack(page, /\/assets\/ReleasesPage-[^/]*\.js$/, null);
+    await skeletonOf(page, '/releases', 'Loading your releases…');
+    const animations = await page.locator(`${DRAWING} .skeleton__block, ${DRAWING} .skeleton__text`).evaluateAll((boxes) => [...new Set(boxes.map((b) => getComputedStyle(b).animationName))]);
+    expect(animations).toEqual([reducedMotion === 'reduce' ? 'none' : 'skeleton-pulse']);
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    looked();
+    await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
   });
 }
 

@@ -1,6 +1,6 @@
 import { isMainNavHidden, isSignedInNavPath } from '@cadence/domain/shell';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom';
+import { ScrollRestoration, useLocation, useOutlet, type Location } from 'react-router-dom';
 import { AlertsList } from '../ui/alerts/AlertsList';
 import { AlertsProvider } from '../ui/alerts/AlertsProvider';
 import { BannersArea } from './shell/BannersArea';
@@ -11,6 +11,7 @@ import { BrowserNotice } from './shell/BrowserNotice';
 import { Footer } from './shell/Footer';
 import { GlobalSpinner } from './shell/GlobalSpinner';
 import { Nav } from './shell/Nav';
+import { PendingPage } from './shell/PendingPage';
 import { PageMeta } from './shell/PageMeta';
 import { ScrollToTop } from './shell/ScrollToTop';
 import { SkipLink } from './shell/SkipLink';
@@ -60,9 +61,20 @@ function Navigation({ pathname, viewer }: { pathname: string; viewer: ViewerStat
   return <Nav signedIn={viewer.status === 'signed-in'} />;
 }
 
-/** The frame around every page: banners, navigation, alerts, main landmark, footer, overlays. */
+/**
+ * The frame around every page: banners, navigation, alerts, main landmark, footer, overlays.
+ *
+ * It is also the root route's HydrateFallback (router.tsx): on a first load the server did not
+ * render (the app's pages), the router renders it without a page until the guards, the page's chunk
+ * and its data are in; its outlet is then null. On the app's pages, for someone who may be signed in,
+ * the frame shows at once with the page's skeleton in its main area (its footer lies below the fold,
+ * so nothing moves when the page comes); elsewhere nothing shows until the page can (issue 22). Being
+ * the same component, the frame stays mounted when the page arrives.
+ */
 export function Shell() {
   const { pathname } = useLocation();
+  const outlet = useOutlet();
+  const firstLoad = outlet === null;
   const [probed, setData] = useState(INITIAL_SHELL_DATA);
   const hydrated = useHydrated();
   // Without a session cookie the data layer (Apollo, 41 KB, and its query) is not loaded at all:
@@ -75,6 +87,7 @@ export function Shell() {
   useEffect(() => {
     if (viewer.status !== 'loading') setErrorReportViewer(viewerId);
   }, [viewer.status, viewerId]);
+  if (firstLoad && !(isSignedInNavPath(pathname) && maySignedIn)) return null;
   return (
     <ShellDataProvider value={data}>
       <AlertsProvider>
@@ -85,7 +98,7 @@ export function Shell() {
           <AlertsList />
           {/* On the app's pages the footer starts below the fold, so it does not jump when the page's data arrives. */}
           <main id="main" tabIndex={-1} className={isSignedInNavPath(pathname) ? 'main--app' : undefined}>
-            <Outlet />
+            {firstLoad ? <PendingPage /> : outlet}
           </main>
           {!isFooterHidden(pathname) && <Footer />}
           <GlobalSpinner />

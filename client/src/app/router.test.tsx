@@ -20,7 +20,7 @@ const completeViewer = {
   onboarding: { __typename: 'Onboarding', name: true, contacts: true, distribution: true },
 };
 
-useMswServer(
+const server = useMswServer(
   api.query('GuardViewer', () => HttpResponse.json({ data: { viewer: completeViewer } })),
   api.query('ViewerProfile', () => HttpResponse.json({ data: { viewer: null } })),
   // The releases page's loader waits for its queries (an empty account).
@@ -143,4 +143,44 @@ test.each([
   renderAt(path);
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe(`${heading} | Cadence`));
+});
+
+/** Holds the guards' question until `open` is called: a first load whose guards and page are still on their way. */
+function holdGuards() {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  server.use(
+    api.query('GuardViewer', async () => {
+      await gate;
+      return HttpResponse.json({ data: { viewer: completeViewer } });
+    }),
+  );
+  return open;
+}
+
+test('a first load of /releases shows the frame with the list skeleton until the guards and the page are in', async () => {
+  window.__CADENCE__ = { brandName: 'Cadence' };
+  const open = holdGuards();
+  renderAt('/releases');
+
+  const status = await screen.findByText('Loading your releases…');
+  expect(status.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+  expect(screen.getByRole('main')).toContainElement(status);
+  expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+  open();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Releases' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.queryByText('Loading your releases…')).not.toBeInTheDocument();
+  expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+});
+
+test('a first load of a page outside the app\'s frame (support) shows nothing until the page can', async () => {
+  window.__CADENCE__ = { brandName: 'Cadence' };
+  const open = holdGuards();
+  renderAt('/support');
+  // The guards' question is on its way (held): no frame yet, whose footer the page would push down.
+  await new Promise((r) => setTimeout(r, 200));
+  expect(screen.queryByRole('main')).not.toBeInTheDocument();
+  expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  open();
 });

@@ -38,21 +38,16 @@ const page = (load: () => Promise<PageModule>) => lazyPage(load, true);
 /** A public page (issue 22): it queries nothing, so it ships with React and the router only. */
 const publicPage = (load: () => Promise<PageModule>) => lazyPage(load, false);
 
-/**
- * Shown until the first page's chunk has loaded: nothing, rather than a spinner that would flash
- * for the few milliseconds this takes.
- */
-function InitialLoad() {
-  return null;
-}
-
 /** Core §2 route table. Every path matches exactly; anything else goes to the start page. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: Shell,
+    // Issue 22: on a first load that the server did not render, the frame itself stands in until the
+    // guards and the page's chunk are in (the same component, so it stays mounted when the page comes):
+    // on the app's pages it shows with the page's skeleton, elsewhere nothing (Shell.tsx).
+    HydrateFallback: Shell,
     ErrorBoundary: RouteError,
-    HydrateFallback: InitialLoad,
     children: [
       {
         // A page that fails keeps the frame (navigation, footer) around its error message.
@@ -92,13 +87,14 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'releases',
+            // The ids name the routes whose first load shows a skeleton (shell/PendingPage.tsx).
             children: [
-              { index: true, lazy: page(() => import('../features/releases/ReleasesPage')) },
-              { path: 'edit', lazy: page(() => import('../features/releases/ReleaseEditPage')) },
+              { id: 'releases', index: true, lazy: page(() => import('../features/releases/ReleasesPage')) },
+              { id: 'release-edit', path: 'edit', lazy: page(() => import('../features/releases/ReleaseEditPage')) },
               { path: 'submitted', lazy: page(() => import('../features/releases/ReleaseSubmittedPage')) },
               { path: 'import', lazy: page(() => import('../features/releases/ImportCatalogPage')) },
               { path: 'import/:jobId', lazy: page(() => import('../features/releases/CatalogImportPage')) },
-              { path: ':id', lazy: page(() => import('../features/releases/ReleasePage')) },
+              { id: 'release', path: ':id', lazy: page(() => import('../features/releases/ReleasePage')) },
             ],
           },
           { path: 'sales', lazy: page(() => import('../features/sales/SalesPage')) },

@@ -60,3 +60,21 @@ test('stays away when the page already shows its own spinner', async () => {
   expect(screen.getAllByRole('status')).toHaveLength(1);
   await act(async () => slow.resolve());
 });
+
+test('stays away while the page shows its skeleton (a busy region)', async () => {
+  render(
+    <>
+      <main id="main">
+        <div aria-busy="true">
+          <p role="status">Loading your releases…</p>
+        </div>
+      </main>
+      <GlobalSpinner />
+    </>,
+  );
+  const slow = deferred();
+  act(() => void trackRequest(() => slow.promise));
+  await advance(3000);
+  expect(screen.getAllByRole('status')).toHaveLength(1);
+  await act(async () => slow.resolve());
+});

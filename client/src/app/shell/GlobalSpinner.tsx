@@ -3,9 +3,9 @@ import { initialSpinnerState, showGlobalSpinner, spinnerReducer } from '@cadence
 import { useEffect, useReducer } from 'react';
 import { onRequestActivity } from './activity';
 
-/** True when the page already shows its own spinner, so the global one stays away. */
+/** True when the page already shows its own spinner or skeleton (a busy region), so the global one stays away. */
 function containerHasSpinner(): boolean {
-  return document.querySelector('#main .spinner') !== null;
+  return document.querySelector('#main .spinner, #main [aria-busy="true"]') !== null;
 }
 
 /**

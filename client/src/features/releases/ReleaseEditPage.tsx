@@ -1,12 +1,14 @@
 import { useMutation } from '@apollo/client/react';
 import { TEXT_LIMITS } from '@cadence/domain/text-limits';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type { PageHandle } from '../../lib/page-meta';
+import { appPreloader } from '../../lib/preload';
 import { Button, ButtonRow, buttonClass } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Field } from '../../ui/Field';
 import { ReleaseEditor } from './ReleaseEditor';
+import { ReleaseEditorQuery } from './release-editor.graphql';
 import { CreateReleaseMutation } from './ReleasesPage';
 
 export const handle: PageHandle = {
@@ -19,6 +21,18 @@ const KINDS: readonly { kind: Kind; label: string; hint: string }[] = [
   { kind: 'single', label: 'Single', hint: 'One song, perhaps with its versions (up to three tracks).' },
   { kind: 'album', label: 'Album', hint: 'Several songs: an EP or a full album.' },
 ];
+
+/**
+ * With ?id=, preloads the release with the navigation, as /releases/{id} does (ReleasePage.tsx): the
+ * route's skeleton stays until the editor can show it (issue 22). The new-release step loads nothing.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id) return null;
+  const preloadQuery = appPreloader();
+  await preloadQuery.toPromise(preloadQuery(ReleaseEditorQuery, { variables: { id }, errorPolicy: 'all' }));
+  return null;
+}
 
 /**
  * /releases/edit: with ?id= it edits that release. Without, nothing is saved yet: it asks whether

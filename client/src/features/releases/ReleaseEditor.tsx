@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CheckReleaseQuery as CheckResult, ReleaseEditor_ReleaseFragment } from '../../gql/graphql';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { Spinner } from '../../ui/Spinner';
 import { useAlerts } from '../../ui/alerts/AlertsProvider';
 import { ArtistInput } from './ArtistInput';
 import { CoverArtDrop } from './CoverArtDrop';
@@ -21,6 +20,7 @@ import { TracksSection } from './TracksSection';
 import { useReleaseEditorActions } from './useReleaseEditorActions';
 import { useUnsavedChanges } from './useUnsavedChanges';
 import { TransferPanel } from './TransferPanel';
+import { ReleaseEditorSkeleton } from './ReleaseSkeletons';
 import './releases.css';
 import { Button, ButtonRow } from '../../ui/Button';
 
@@ -101,20 +101,18 @@ export function ReleaseEditor({ releaseId, below }: { releaseId: string; below?:
     // Only a new version of the release asks again; the first check is the user's.
   }, [versionKey]);
 
+  // Issue 22: while it loads, the same skeleton as the route's first load, so the editor takes its place without a shift.
+  if ((!release || !data) && loading) return <ReleaseEditorSkeleton />;
   if (!release || !data) {
     return (
       <section className="page" aria-labelledby="release-editor-title">
         <h1 id="release-editor-title">Release</h1>
-        {loading ? (
-          <Spinner label="Loading the release" />
-        ) : (
-          <ErrorMessage>
-            <p>We could not load this release{error ? `: ${error.message}` : ''}.</p>
-            <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </ErrorMessage>
-        )}
+        <ErrorMessage>
+          <p>We could not load this release{error ? `: ${error.message}` : ''}.</p>
+          <Button size="small" onClick={() => void refetch().catch(() => undefined)}>
+            Try again
+          </Button>
+        </ErrorMessage>
       </section>
     );
   }
