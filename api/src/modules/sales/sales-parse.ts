@@ -147,7 +147,7 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
       if (batch.length) yield batch;
       return;
     }
-    // Papa Parse tokenizes (4-5 times faster than csv-parse here: docs/decisions.md, sales). The line
+    // Papa Parse tokenizes (about 3 times faster than csv-parse here: docs/decisions.md, sales). The line
     // ending is the first line's, given explicitly: Papa would guess it from its first chunk alone.
     // Line numbers are counted here: one per record, plus the line breaks inside quoted cells. Empty
     // lines come as [''] and are skipped.
