@@ -30,7 +30,7 @@ import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { SALES_SERVICE_NAMES, serviceForLabel } from '../api/src/modules/sales/sales-names.ts';
-import { rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
+import { linesAsGroups, rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
 import { statusOrder } from '@cadence/domain/release-status';
 
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 10_000_000);
@@ -107,7 +107,7 @@ try {
       JOIN bench_tracks t ON t.user_idx = x.ui AND t.idx = x.ti JOIN bench_services s ON s.idx = x.si JOIN bench_countries c ON c.idx = x.ci;
     `);
     // The rollups, filter choices and counts from the chunk's rows, with the import's own statements.
-    const from = `FROM sale_transactions l WHERE l.id > ${Number(before[0]!.id)}`;
+    const from = `${linesAsGroups('sale_transactions')} WHERE l.id > ${Number(before[0]!.id)}`;
     for (const statement of rollupStatements(from)) await db.sql.query(statement);
     process.stderr.write(`\rloaded ${fmt(b + 1)} / ${fmt(ROWS)} rows`);
   }

@@ -8,15 +8,21 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PGlite } from './pglite.ts';
 
+const COPY_SPECIAL = /[\\\t\n\r]/;
+
+/** One value as COPY text: escaped, null as \N. */
+export function copyValue(v: string | number | bigint | null | undefined): string {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v !== 'string') return String(v);
+  return COPY_SPECIAL.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+}
+
 /** One row of COPY text: values escaped, null as \N, tab-separated, newline-terminated. */
 export function copyLine(values: readonly (string | number | bigint | null | undefined)[]): string {
   let out = '';
   for (let i = 0; i < values.length; i += 1) {
     if (i) out += '\t';
-    const v = values[i];
-    if (v === null || v === undefined) out += '\\N';
-    else if (typeof v === 'string') out += /[\\\t\n\r]/.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
-    else out += String(v);
+    out += copyValue(values[i]);
   }
   return out + '\n';
 }
@@ -71,7 +77,7 @@ export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: re
       }
       if (chunk) yield chunk;
     }
-    await pipeline(Readable.from(chunked()), stream);
+    await pipeline(Readable.from(chunked(), { highWaterMark: 1 }), stream);
   } finally {
     client.release();
   }

@@ -1,8 +1,9 @@
 /**
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
  * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts); the
- * matched ones are COPYed straight into sale_transactions and the rest into sales_import_lines (the
- * review list). Then one database transaction adds the batch's lines to the read-side tables
+ * matched ones are COPYed straight into sale_transactions and summed by group as they pass
+ * (sales-groups.ts, written to sales_import_groups), the rest go into sales_import_lines (the review
+ * list). Then one database transaction adds the batch's group sums to the read-side tables
  * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
  * streams) and posts the batch's net receipts through the ledger service. Until that transaction
  * commits, the batch's sale lines count nowhere: the pages read the rollups, and the one reader of
@@ -15,13 +16,14 @@ import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { SqlRunner } from '../../db/database.ts';
-import { copyLine } from '../../db/copy.ts';
+import { copyLine, copyValue } from '../../db/copy.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReportBatches } from './sales-parse.ts';
 import { CatalogMatcher, type CatalogMatch } from './sales-match.ts';
-import { rollupStatements } from './sales-rollups.ts';
+import { linesAsGroups, rollupStatements } from './sales-rollups.ts';
+import { GROUP_COLUMNS, GroupSums, own } from './sales-groups.ts';
 import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
@@ -105,7 +107,13 @@ function today(): string {
  * interrupted one starts again from a clean staging area. A report that cannot be read (truncated
  * gzip, no header) fails the batch with nothing posted.
  */
-export async function runSalesImport(deps: ImportDeps, batchId: string, openReport: () => Readable, onProgress?: (p: { rowsRead: number }) => void): Promise<ImportResult> {
+export async function runSalesImport(
+  deps: ImportDeps,
+  batchId: string,
+  openReport: () => Readable,
+  onProgress?: (p: { rowsRead: number }) => void,
+  options: { groupLimit?: number } = {},
+): Promise<ImportResult> {
   const { prisma, sql } = deps;
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
   if (!batch) throw new DomainError('NOT_FOUND', 'No such sales import');
@@ -119,6 +127,11 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   let matchedRows = 0;
   const period = batch.period;
   const matcher = new CatalogMatcher(sql);
+  const groups = new GroupSums(batchId, period, options.groupLimit);
+  const toCopy = new SaleCopyText(batchId, period);
+  const flushGroups = async () => {
+    if (groups.size) await sql.copyIn('sales_import_groups', GROUP_COLUMNS, once(groups.drain()));
+  };
   /** Lines that matched nothing wait here (bounded) for their own COPY into the review list. */
   let unmatchedText = '';
   const flushUnmatched = async () => {
@@ -143,16 +156,22 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
       }
       await matcher.resolve(lines);
       let text = '';
+      let missed = '';
       for (const line of lines) {
         const m = matcher.match(line);
         if (m) {
           matchedRows += 1;
-          text += saleToCopy(batchId, period, line, m);
+          const names = { releaseTitle: line.releaseTitle ?? m.releaseTitle, trackTitle: line.trackTitle ?? m.trackTitle };
+          text += toCopy.line(line, m, names);
+          groups.add(line, m, names);
         } else {
-          unmatchedText += lineToCopy(batchId, period, line);
+          missed += lineToCopy(batchId, period, line);
         }
       }
+      // Held until the next flush: copied, so it does not keep this burst's whole input alive.
+      if (missed) unmatchedText += own(missed);
       if (unmatchedText.length >= UNMATCHED_FLUSH_CHARS) await flushUnmatched();
+      if (groups.size >= groups.limit) await flushGroups();
       if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
       if (text) yield text;
     }
@@ -161,6 +180,7 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   try {
     await sql.copyIn('sale_transactions', SALE_COLUMNS, copyText());
     await flushUnmatched();
+    await flushGroups();
   } catch (err) {
     await clearStaging(prisma, batchId);
     const message = err instanceof ReportFormatError ? err.message : `The report could not be imported: ${(err as Error).message}`;
@@ -171,8 +191,8 @@ export async function runSalesImport(deps: ImportDeps, batchId: string, openRepo
   if (errors.length) await prisma.salesImportError.createMany({ data: errors.map((e) => ({ importBatchId: batchId, lineNo: e.lineNo, message: e.message })) });
   await prisma.salesImportBatch.update({ where: { id: batchId }, data: { rowsRead, rowsRejected: rejected, status: 'IMPORTED' } });
   onProgress?.({ rowsRead });
-  // The planner knows nothing of the batch's new rows yet: without statistics it guesses the rollups' groups.
-  if (matchedRows > 10_000) await sql.exec('ANALYZE sale_transactions');
+  // The planner knows nothing of the batch's group rows yet: without statistics it guesses the rollups' groups.
+  if (groups.rowsWritten > 10_000) await sql.exec('ANALYZE sales_import_groups');
   const landStarted = performance.now();
   const parents = { userIds: [...matcher.userIds], releaseIds: [...matcher.releaseIds], trackIds: [...matcher.trackIds] };
   const done = await prisma.$transaction((tx) => landBatch(tx, batchId, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
@@ -193,6 +213,7 @@ function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched
  */
 async function clearStaging(prisma: PrismaClient, batchId: string): Promise<void> {
   await prisma.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
+  await prisma.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1`, batchId);
   await prisma.$executeRawUnsafe(
     `DELETE FROM sale_transactions WHERE import_batch_id = $1 AND EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`,
     batchId,
@@ -212,19 +233,41 @@ const SALE_COLUMNS = [
   'isrc', 'upc', 'outlet_id', 'outlet_name', 'service_name', 'country_code', 'units', 'payable', 'currency',
 ] as const;
 
-/** A matched line as a sale: the catalogue's titles where the report has none. */
-function saleToCopy(batchId: string, period: string, l: SalesLine, m: CatalogMatch): string {
-  return copyLine([
-    batchId, period, l.reportDate, m.userId, m.releaseId, m.trackId, l.artistName, l.releaseTitle ?? m.releaseTitle, l.trackTitle ?? m.trackTitle,
-    l.isrc, l.upc, l.outletId, l.sourceLabel, l.serviceName, l.countryCode, l.units, unitsToDecimal(l.payableUnits), l.currency,
-  ]);
+/**
+ * Matched lines as COPY text of sale_transactions (SALE_COLUMNS), with their names (the catalogue's
+ * titles where the report has none). What repeats from line to line (the batch, a match's ids, a
+ * store's columns) is escaped once and reused: a report's million lines name a few thousand tracks
+ * and a few stores.
+ */
+class SaleCopyText {
+  private readonly head: string;
+  private readonly matches = new Map<CatalogMatch, string>();
+  private readonly stores = new Map<string, string>();
+
+  constructor(batchId: string, period: string) {
+    this.head = `${copyValue(batchId)}\t${copyValue(period)}\t`;
+  }
+
+  line(l: SalesLine, m: CatalogMatch, names: { releaseTitle: string | null; trackTitle: string | null }): string {
+    let ids = this.matches.get(m);
+    if (ids === undefined) {
+      ids = `${copyValue(m.userId)}\t${copyValue(m.releaseId)}\t${copyValue(m.trackId)}`;
+      this.matches.set(m, ids);
+    }
+    let store = this.stores.get(l.sourceLabel);
+    if (store === undefined) {
+      store = `${copyValue(l.outletId)}\t${copyValue(l.sourceLabel)}\t${copyValue(l.serviceName)}`;
+      if (this.stores.size < 10_000) this.stores.set(l.sourceLabel, store);
+    }
+    return `${this.head}${copyValue(l.reportDate)}\t${ids}\t${copyValue(l.artistName)}\t${copyValue(names.releaseTitle)}\t${copyValue(names.trackTitle)}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${store}\t${copyValue(l.countryCode)}\t${l.units}\t${unitsToDecimal(l.payableUnits)}\t${copyValue(l.currency)}\n`;
+  }
 }
 
 /** Unmatched lines are COPYed into the review list once this much text waits (about 1 MB). */
 const UNMATCHED_FLUSH_CHARS = 1_000_000;
 
-/** The lines of a batch being landed: its sale lines ($1 = the batch), read by the rollups and the posting. */
-const LANDING = 'FROM sale_transactions l WHERE l.import_batch_id = $1 AND l.user_id IS NOT NULL';
+/** What a batch being landed adds: its group sums ($1 = the batch), read by the rollups and the posting. */
+const LANDING = 'FROM sales_import_groups l WHERE l.import_batch_id = $1 AND l.user_id IS NOT NULL';
 
 /**
  * Rollups and posting of a batch whose lines were COPYed into sale_transactions, in the caller's
@@ -235,18 +278,27 @@ const LANDING = 'FROM sale_transactions l WHERE l.import_batch_id = $1 AND l.use
 async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
-  const n = (await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*)::int AS n FROM sale_transactions WHERE import_batch_id = $1`, batchId))[0]?.n ?? 0;
-  if (n !== copiedRows) throw new Error(`Sales import ${batchId}: ${n} sale lines stored, ${copiedRows} copied (another run of the batch?)`);
+  const [stored] = await tx.$queryRawUnsafe<{ lines: number; summed: number }[]>(
+    `SELECT (SELECT COUNT(*) FROM sale_transactions WHERE import_batch_id = $1)::int AS lines,
+       (SELECT COALESCE(SUM(line_count), 0) FROM sales_import_groups WHERE import_batch_id = $1)::int AS summed`,
+    batchId,
+  );
+  if (stored?.lines !== copiedRows || stored.summed !== copiedRows) {
+    throw new Error(`Sales import ${batchId}: ${stored?.lines} sale lines stored and ${stored?.summed} summed, ${copiedRows} copied (another run of the batch?)`);
+  }
   for (const [table, column, ids] of [['users', 'user_id', parents.userIds], ['releases', 'release_id', parents.releaseIds], ['tracks', 'track_id', parents.trackIds]] as const) {
     if (!ids.length) continue;
     const found = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM ${table} WHERE id = ANY($1::text[]) FOR KEY SHARE`, ids);
     if (found.length === ids.length) continue;
     const alive = found.map((r) => r.id);
-    await tx.$executeRawUnsafe(`UPDATE sale_transactions SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
+    for (const lines of ['sale_transactions', 'sales_import_groups']) {
+      await tx.$executeRawUnsafe(`UPDATE ${lines} SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
+    }
   }
   const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
   const matched = await landLines(tx, LANDING, [batchId], { inserted: true });
   const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [batchId] });
+  await tx.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1`, batchId);
   return tx.salesImportBatch.update({
     where: { id: batchId },
     data: {
@@ -265,12 +317,13 @@ async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: {
 }
 
 /**
- * Adds matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines carry their
- * user, release, track and titles) to the rollups, after moving them into sale_transactions unless
- * they are there already (`inserted`). Returns the count and each user's gross.
+ * Adds matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines or group sums
+ * carry their user, release, track, titles and `line_count`) to the rollups, after moving them into
+ * sale_transactions unless they are there already (`inserted`). Returns the line count and each
+ * user's gross.
  */
 async function landLines(tx: Tx, from: string, params: unknown[], opts: { inserted: boolean }): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
-  const sums = async () => tx.$queryRawUnsafe<{ user_id: string; gross: string; n: number }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross, COUNT(*)::int AS n ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
+  const sums = async () => tx.$queryRawUnsafe<{ user_id: string; gross: string; n: number }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross, SUM(l.line_count)::int AS n ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
   if (!opts.inserted) {
     await tx.$executeRawUnsafe(
       `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title,
@@ -347,7 +400,7 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
      FROM tracks t JOIN releases r ON r.id = t.release_id WHERE l.id = $1 AND t.id = $2`,
     input.lineId, track.id,
   );
-  const landing = { from: `FROM sales_import_lines l WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
+  const landing = { from: `${linesAsGroups('sales_import_lines')} WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
   const landed = await landLines(tx, landing.from, landing.params, { inserted: false });
   const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, landing);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);

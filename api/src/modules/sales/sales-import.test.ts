@@ -272,3 +272,52 @@ test('a track deleted after its lines were matched: they land on the release wit
   expect(lines[0]).toMatchObject({ userId: user.id, releaseId: release.id, trackId: null });
   expect(await db.prisma.track.count({ where: { id: track.id } })).toBe(0);
 });
+
+test('group sums written out at every group land the same as sums held to the end', async () => {
+  // Two artists, the same report shape: one imported holding its group sums, one writing them out
+  // after each line (the reader's memory bound), so groups repeat in sales_import_groups.
+  const a = await catalog();
+  const b = await catalog();
+  const report = (c: { track: { isrc: string | null }; other: { isrc: string | null } }) => [
+    HEADER,
+    `2025-08-10,Spotify,${c.track.isrc},,,Nova,Night Drive,Afterglow,US,100,1.00000001,USD`,
+    `2025-08-10,Spotify,${c.track.isrc},,,Nova feat. Ray,Night Drive,Afterglow (Live),US,50,0.50000002,USD`,
+    `2025-08-10,Spotify,${c.track.isrc},,,,,,GB,7,0.07,USD`,
+    `2025-08-11,Apple Music,${c.other.isrc},,,Nova,,,US,20,0.33333333,USD`,
+    `2025-08-10,Spotify,${c.track.isrc},,,Nova,Night Drive,Afterglow,US,0,0.10000001,USD`,
+    `2025-08-12,Deezer,${c.other.isrc},,,Nova,Night Drive,Static,,3,0.03,USD`,
+  ].join('\n');
+  const run = async (c: typeof a, groupLimit?: number) => {
+    const buf = Buffer.from(report(c));
+    const { batch } = await registerSalesBatch(db.prisma, { checksum: createHash('sha256').update(buf).digest('hex'), period: '2025-08', source: 'test' });
+    return runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => Readable.from([buf]), undefined, groupLimit ? { groupLimit } : {});
+  };
+  const held = await run(a);
+  const spilled = await run(b, 1);
+  expect(held).toMatchObject({ status: 'POSTED', rowsRead: 6, rowsRejected: 0, rowsMatched: 6 });
+  expect(spilled).toMatchObject({ status: 'POSTED', rowsMatched: 6, postedMinor: held.postedMinor });
+  const ids = (c: typeof a) => new Map<string, string>([[c.user.id, 'U'], [c.release.id, 'R'], [c.track.id, 'T1'], [c.other.id, 'T2']]);
+  const read = async (c: typeof a) => {
+    const name = ids(c);
+    const plain = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => JSON.stringify(Object.entries(r).filter(([k]) => k !== 'id').map(([k, v]) => [k, typeof v === 'string' && name.has(v) ? name.get(v) : v instanceof Date ? v.toISOString() : String(v)]))).sort();
+    const where = { userId: c.user.id };
+    return {
+      rollups: plain(await db.prisma.salesRollup.findMany({ where, omit: { userId: true } })),
+      monthly: plain(await db.prisma.salesMonthly.findMany({ where, omit: { userId: true } })),
+      streams: plain(await db.prisma.streamDaily.findMany({ where, omit: { userId: true } })),
+      countries: plain(await db.prisma.streamCountryDaily.findMany({ where, omit: { userId: true } })),
+      tracks: plain(await db.prisma.streamTrackDaily.findMany({ where, omit: { userId: true } })),
+      choices: plain(await db.prisma.salesFilterChoice.findMany({ where, omit: { userId: true } })),
+      counts: plain(await db.prisma.salesRollupCount.findMany({ where, omit: { userId: true } })),
+      wallet: (await findWalletAccount(db.prisma, c.user.id))?.balanceMinor,
+    };
+  };
+  const [ra, rb] = [await read(a), await read(b)];
+  expect(ra.rollups.length).toBeGreaterThan(0);
+  expect(ra.rollups.join()).toContain('Afterglow (Live)');
+  expect(rb).toEqual(ra);
+  expect(await db.prisma.salesImportGroup.count({ where: { importBatchId: { in: [held.batchId, spilled.batchId] } } })).toBe(0);
+  expect(await db.prisma.saleTransaction.count({ where: { importBatchId: spilled.batchId } })).toBe(6);
+  expect((await checkLedger(db.prisma)).ok).toBe(true);
+});

@@ -29,6 +29,8 @@ export class CatalogMatcher {
   readonly userIds = new Set<string>();
   readonly releaseIds = new Set<string>();
   readonly trackIds = new Set<string>();
+  /** Matches whose ids are in the sets above (each is noted once, not once per line). */
+  private readonly handedOut = new Set<CatalogMatch>();
 
   constructor(private readonly sql: SqlRunner) {}
 
@@ -84,7 +86,8 @@ export class CatalogMatcher {
   /** The match of a line whose keys were resolved, or null (the line goes to the review list). */
   match(l: SalesLine): CatalogMatch | null {
     const found = (l.isrc ? this.byIsrc.get(l.isrc) : null) ?? (l.storeId ? this.byStore.get(storeKey(l.serviceName, l.storeId)) : null) ?? (l.upc ? this.byUpc.get(l.upc) : null) ?? null;
-    if (found) {
+    if (found && !this.handedOut.has(found)) {
+      this.handedOut.add(found);
       this.userIds.add(found.userId);
       this.releaseIds.add(found.releaseId);
       if (found.trackId) this.trackIds.add(found.trackId);

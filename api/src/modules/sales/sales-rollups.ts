@@ -6,12 +6,19 @@
  * One place, so the import and the benchmark that stands in for it run the same SQL.
  */
 
+/** `FROM` a table of single lines (sale_transactions, sales_import_lines) as rollup input: each line counts once. */
+export function linesAsGroups(table: 'sale_transactions' | 'sales_import_lines'): string {
+  return `FROM (SELECT t.*, 1 AS line_count FROM ${table} t) l`;
+}
+
 /** The lines that count as streams (stream_daily and its per-country and per-track sums). */
 const STREAMED = 'l.track_id IS NOT NULL AND l.outlet_id IS NOT NULL AND l.country_code IS NOT NULL';
 
 /**
  * The statements, in order, for the lines chosen by `from` ("FROM <table> l WHERE ..." with its own
- * $n parameters): every statement takes the same parameters. Nothing is rebuilt: each adds.
+ * $n parameters): every statement takes the same parameters. Nothing is rebuilt: each adds. The rows
+ * may be sums of lines (sales_import_groups, the importer's): `l.line_count` says how many lines each
+ * stands for; single lines give 1 (`linesAsGroups`).
  *
  * The first statement upserts the rollups and, from the rows it returns (their final names and
  * titles; `xmax = 0` marks a row this statement created), adds the filter choices it has not seen
@@ -24,7 +31,7 @@ export function rollupStatements(from: string): string[] {
     `WITH up AS (
        INSERT INTO sales_rollups AS r (user_id, period, service_name, release_id, track_id, country_code, artist_name, release_title, track_title, units, payable, line_count)
        SELECT l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, ''),
-         COALESCE(MAX(l.artist_name), ''), COALESCE(MAX(l.release_title), ''), COALESCE(MAX(l.track_title), ''), SUM(l.units), SUM(l.payable), COUNT(*)
+         COALESCE(MAX(l.artist_name), ''), COALESCE(MAX(l.release_title), ''), COALESCE(MAX(l.track_title), ''), SUM(l.units), SUM(l.payable), SUM(l.line_count)
        ${from}
        GROUP BY l.user_id, l.period, l.service_name, COALESCE(l.release_id, ''), COALESCE(l.track_id, ''), COALESCE(l.country_code, '')
        ON CONFLICT (user_id, period, service_name, release_id, track_id, country_code) DO UPDATE SET
@@ -48,7 +55,7 @@ export function rollupStatements(from: string): string[] {
      GROUP BY up.user_id, d.dimension, d.value, up.period
      ON CONFLICT (user_id, dimension, value, period) DO UPDATE SET row_count = c.row_count + EXCLUDED.row_count`,
     `INSERT INTO sales_monthly AS m (user_id, period, units, payable, line_count)
-     SELECT l.user_id, l.period, SUM(l.units), SUM(l.payable), COUNT(*) ${from} GROUP BY l.user_id, l.period
+     SELECT l.user_id, l.period, SUM(l.units), SUM(l.payable), SUM(l.line_count) ${from} GROUP BY l.user_id, l.period
      ON CONFLICT (user_id, period) DO UPDATE SET units = m.units + EXCLUDED.units, payable = m.payable + EXCLUDED.payable, line_count = m.line_count + EXCLUDED.line_count`,
     `INSERT INTO stream_daily AS s (date, user_id, release_id, track_id, outlet_id, country_code, quantity)
      SELECT l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.country_code, SUM(l.units)::int

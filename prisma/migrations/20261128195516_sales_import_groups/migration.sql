@@ -1,0 +1,68 @@
+-- DropIndex
+DROP INDEX "sale_transactions_import_batch_id_idx";
+
+-- DropIndex
+DROP INDEX "sale_transactions_release_id_idx";
+
+-- DropIndex
+DROP INDEX "sale_transactions_track_id_idx";
+
+-- DropIndex
+DROP INDEX "sale_transactions_user_id_period_idx";
+
+-- CreateTable
+CREATE TABLE "sales_import_groups" (
+    "id" BIGSERIAL NOT NULL,
+    "import_batch_id" TEXT NOT NULL,
+    "period" VARCHAR(7) NOT NULL,
+    "report_date" DATE NOT NULL,
+    "user_id" TEXT,
+    "release_id" TEXT,
+    "track_id" TEXT,
+    "outlet_id" INTEGER,
+    "service_name" TEXT NOT NULL,
+    "country_code" VARCHAR(2),
+    "artist_name" TEXT,
+    "release_title" TEXT,
+    "track_title" TEXT,
+    "units" BIGINT NOT NULL,
+    "payable" DECIMAL(20,8) NOT NULL,
+    "line_count" INTEGER NOT NULL,
+
+    CONSTRAINT "sales_import_groups_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "sales_import_groups_import_batch_id_idx" ON "sales_import_groups"("import_batch_id");
+
+-- CreateIndex
+CREATE INDEX "sale_transactions_import_batch_id_idx" ON "sale_transactions" USING BRIN ("import_batch_id");
+
+-- CreateIndex
+CREATE INDEX "sale_transactions_release_id_report_date_idx" ON "sale_transactions"("release_id", "report_date");
+
+-- AddForeignKey
+ALTER TABLE "sales_import_groups" ADD CONSTRAINT "sales_import_groups_import_batch_id_fkey" FOREIGN KEY ("import_batch_id") REFERENCES "sales_import_batches"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The parents' delete triggers without per-column indexes on sale_transactions (docs/decisions.md,
+-- sales): a release's lines are found by the release index, a track's through its release (a track
+-- never changes release), and a user's lines only when the user has posted sales (sales_monthly),
+-- by a scan: accounts are anonymised, never deleted, so this is for operators' deletes. A batch not
+-- yet posted detaches a parent deleted during its import itself (sales import, landing).
+DROP TRIGGER sale_transactions_detach_track ON tracks;
+DROP TRIGGER sale_transactions_detach_user ON users;
+CREATE FUNCTION sale_transactions_detach_track() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE sale_transactions SET track_id = NULL WHERE release_id = OLD.release_id AND track_id = OLD.id;
+  RETURN OLD;
+END $$;
+CREATE FUNCTION sale_transactions_detach_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM sales_monthly WHERE user_id = OLD.id) THEN
+    UPDATE sale_transactions SET user_id = NULL WHERE user_id = OLD.id;
+  END IF;
+  RETURN OLD;
+END $$;
+CREATE TRIGGER sale_transactions_detach_track AFTER DELETE ON tracks FOR EACH ROW EXECUTE FUNCTION sale_transactions_detach_track();
+-- BEFORE: the user's sales_monthly rows are still there (their cascade runs after the delete).
+CREATE TRIGGER sale_transactions_detach_user BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION sale_transactions_detach_user();
