@@ -259,7 +259,8 @@ class SaleCopyText {
       store = `${copyValue(l.outletId)}\t${copyValue(l.sourceLabel)}\t${copyValue(l.serviceName)}`;
       if (this.stores.size < 10_000) this.stores.set(l.sourceLabel, store);
     }
-    return `${this.head}${copyValue(l.reportDate)}\t${ids}\t${copyValue(l.artistName)}\t${copyValue(names.releaseTitle)}\t${copyValue(names.trackTitle)}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${store}\t${copyValue(l.countryCode)}\t${l.units}\t${unitsToDecimal(l.payableUnits)}\t${copyValue(l.currency)}\n`;
+    // The country (two letters, checked by both readers) needs no escaping; every other text from the report does.
+    return `${this.head}${copyValue(l.reportDate)}\t${ids}\t${copyValue(l.artistName)}\t${copyValue(names.releaseTitle)}\t${copyValue(names.trackTitle)}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${store}\t${l.countryCode ?? '\\N'}\t${l.units}\t${unitsToDecimal(l.payableUnits)}\t${copyValue(l.currency)}\n`;
   }
 }
 
@@ -278,6 +279,7 @@ const LANDING = 'FROM sales_import_groups l WHERE l.import_batch_id = $1 AND l.u
 async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
+  console.time('count');
   const [stored] = await tx.$queryRawUnsafe<{ lines: number; summed: number }[]>(
     `SELECT (SELECT COUNT(*) FROM sale_transactions WHERE import_batch_id = $1)::int AS lines,
        (SELECT COALESCE(SUM(line_count), 0) FROM sales_import_groups WHERE import_batch_id = $1)::int AS summed`,
@@ -295,9 +297,13 @@ async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: {
       await tx.$executeRawUnsafe(`UPDATE ${lines} SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
     }
   }
+  console.timeEnd('count'); console.time('unmatched');
   const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
+  console.timeEnd('unmatched'); console.time('landLines');
   const matched = await landLines(tx, LANDING, [batchId], { inserted: true });
+  console.timeEnd('landLines'); console.time('post');
   const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [batchId] });
+  console.timeEnd('post');
   await tx.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1`, batchId);
   return tx.salesImportBatch.update({
     where: { id: batchId },

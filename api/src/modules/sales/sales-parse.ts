@@ -232,7 +232,8 @@ function readLine(record: string[], lineNo: number, width: number, columns: Part
   if (reportDate > opts.today) return lineError(lineNo, `date ${reportDate} is in the future`);
   const country = cell(record, columns, 'country').toUpperCase();
   if (country && !/^[A-Z]{2}$/.test(country)) return lineError(lineNo, `country "${country}" is not a two-letter country code`);
-  const isrc = cell(record, columns, 'isrc').toUpperCase().replace(/-/g, '') || null;
+  const isrcText = cell(record, columns, 'isrc').toUpperCase();
+  const isrc = (isrcText.includes('-') ? isrcText.replace(/-/g, '') : isrcText) || null;
   const upc = cell(record, columns, 'upc') || null;
   const storeId = cell(record, columns, 'storeId') || null;
   if (!isrc && !upc && !storeId) return lineError(lineNo, 'no ISRC, UPC or store id');
@@ -245,7 +246,9 @@ function readLine(record: string[], lineNo: number, width: number, columns: Part
     line: {
       lineNo,
       reportDate,
-      ...store,
+      sourceLabel: store.sourceLabel,
+      serviceName: store.serviceName,
+      outletId: store.outletId,
       storeId,
       isrc,
       upc,

@@ -57,8 +57,16 @@ export function planPosting(users: readonly UserGross[]): PostingPlan {
   };
 }
 
+const SAFE_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** 1e-8 units as a Decimal(20,8) string. */
 export function unitsToDecimal(units: bigint): string {
+  if (units >= 0n && units <= SAFE_UNITS) {
+    // Below 2^53 a number holds the units exactly, and % and the division of a multiple are exact.
+    const n = Number(units);
+    const frac = n % 100_000_000;
+    return `${(n - frac) / 100_000_000}.${String(frac).padStart(8, '0')}`;
+  }
   const neg = units < 0n;
   const abs = neg ? -units : units;
   return `${neg ? '-' : ''}${abs / 100_000_000n}.${(abs % 100_000_000n).toString().padStart(8, '0')}`;

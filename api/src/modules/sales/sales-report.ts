@@ -56,8 +56,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Amount text to 1e-8 units, or undefined when it is not a plain non-negative decimal. */
 export function amountUnits(text: string): bigint | undefined {
   if (!AMOUNT.test(text)) return undefined;
-  const [whole, frac = ''] = text.split('.');
-  return BigInt(whole!) * 100_000_000n + BigInt(frac.padEnd(8, '0'));
+  const dot = text.indexOf('.');
+  const whole = dot === -1 ? text : text.slice(0, dot);
+  const frac = dot === -1 ? '00000000' : text.slice(dot + 1).padEnd(8, '0');
+  // Up to 7 whole digits the units stay below 2^53, where a number is an exact integer: one BigInt
+  // instead of four (a report has millions of amounts).
+  if (whole.length <= 7) return BigInt(Number(whole) * 100_000_000 + Number(frac));
+  return BigInt(whole) * 100_000_000n + BigInt(frac);
 }
 
 /** Last calendar day of a YYYY-MM period. */
