@@ -579,6 +579,14 @@ function demoEarningsWrites(
         },
       }),
       prisma.saleTransaction.createMany({ data: lines }),
+      // Each demo line is its own day sum (one line per month, service, track and country), as an import writes them.
+      prisma.salesImportGroup.createMany({
+        data: lines.map((l) => ({
+          importBatchId: l.importBatchId, period: l.period, reportDate: l.reportDate, userId: l.userId, releaseId: l.releaseId, trackId: l.trackId,
+          outletId: l.outletId, serviceName: l.serviceName, countryCode: l.countryCode, artistName: l.artistName, releaseTitle: l.releaseTitle,
+          trackTitle: l.trackTitle, units: BigInt(l.units), payable: l.payable, lineCount: 1,
+        })),
+      }),
     );
   }
   // One past withdrawal paid out (APPROVED, posted) and one the provider returned (REJECTED, hold released).

@@ -208,16 +208,17 @@ function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched
 }
 
 /**
- * Removes what an unfinished run of the batch wrote: its staged lines and its sale lines (not yet
- * posted, so no rollup or ledger entry counts them; readers of sale_transactions skip unposted batches).
+ * Removes what an unfinished run of the batch wrote: its staged lines, its sale lines and their day
+ * sums (not yet posted, so no rollup or ledger entry counts them; split sales skip unposted batches).
  */
 async function clearStaging(prisma: PrismaClient, batchId: string): Promise<void> {
   await prisma.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
-  await prisma.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1`, batchId);
-  await prisma.$executeRawUnsafe(
-    `DELETE FROM sale_transactions WHERE import_batch_id = $1 AND EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`,
-    batchId,
-  );
+  for (const table of ['sales_import_groups', 'sale_transactions']) {
+    await prisma.$executeRawUnsafe(
+      `DELETE FROM ${table} WHERE import_batch_id = $1 AND EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`,
+      batchId,
+    );
+  }
   await prisma.salesImportError.deleteMany({ where: { importBatchId: batchId } });
 }
 
@@ -279,7 +280,6 @@ const LANDING = 'FROM sales_import_groups l WHERE l.import_batch_id = $1 AND l.u
 async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
-  console.time('count');
   const [stored] = await tx.$queryRawUnsafe<{ lines: number; summed: number }[]>(
     `SELECT (SELECT COUNT(*) FROM sale_transactions WHERE import_batch_id = $1)::int AS lines,
        (SELECT COALESCE(SUM(line_count), 0) FROM sales_import_groups WHERE import_batch_id = $1)::int AS summed`,
@@ -297,14 +297,9 @@ async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: {
       await tx.$executeRawUnsafe(`UPDATE ${lines} SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
     }
   }
-  console.timeEnd('count'); console.time('unmatched');
   const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
-  console.timeEnd('unmatched'); console.time('landLines');
   const matched = await landLines(tx, LANDING, [batchId], { inserted: true });
-  console.timeEnd('landLines'); console.time('post');
   const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [batchId] });
-  console.timeEnd('post');
-  await tx.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1`, batchId);
   return tx.salesImportBatch.update({
     where: { id: batchId },
     data: {
@@ -408,6 +403,14 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
   );
   const landing = { from: `${linesAsGroups('sales_import_lines')} WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
   const landed = await landLines(tx, landing.from, landing.params, { inserted: false });
+  // Its day sum, like the importer's (split sales and the parents' delete triggers read them).
+  await tx.$executeRawUnsafe(
+    `INSERT INTO sales_import_groups (${GROUP_COLUMNS.join(', ')})
+     SELECT l.import_batch_id, l.period, l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.service_name, l.country_code,
+       l.artist_name, l.release_title, l.track_title, l.units, l.payable, 1
+     FROM sales_import_lines l WHERE l.id = $1`,
+    input.lineId,
+  );
   const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, landing);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);
   if (line.store_id) {

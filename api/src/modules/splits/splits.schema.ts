@@ -123,7 +123,7 @@ const SplitSale = builder.objectRef<SplitSaleRow>('SplitSale').implement({
 });
 
 builder.objectField(Profile, 'splitSales', (t) =>
-  t.field({ type: [SplitSale], description: 'Sales lines the viewer earns from as a split collaborator (newest 200).', resolve: (_p, _a, ctx) => listSplitSales(ctx) }),
+  t.field({ type: [SplitSale], description: 'Sales the viewer earns from as a split collaborator, summed by day, track, store and country (newest 200).', resolve: (_p, _a, ctx) => listSplitSales(ctx) }),
 );
 
 builder.queryField('splitInvitation', (t) =>

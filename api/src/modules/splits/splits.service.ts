@@ -386,7 +386,7 @@ export interface SplitSaleRow {
   basisPoints: number;
 }
 
-/** The sales lines the viewer earns from as a collaborator (newest first, at most 200), each with their share; never the owner's other lines. */
+/** The sales the viewer earns from as a collaborator, summed by day, track, store and country (newest first, at most 200), each with their share; never the owner's other sales. */
 export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
   const viewer = requireViewer(ctx.viewer);
   const email = await viewerEmail(ctx.prisma, viewer.userId);
@@ -402,7 +402,8 @@ export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
   const firstDay = versions.reduce((min, v) => (v.effectiveFrom < min ? v.effectiveFrom : min), new Date('9999-12-31'));
   // A batch's lines are stored before it is posted (sales import): only posted batches count.
   const unposted = await ctx.prisma.salesImportBatch.findMany({ where: { status: { not: 'POSTED' } }, select: { id: true } });
-  const lines = await ctx.prisma.saleTransaction.findMany({
+  // The batches' day sums (sales_import_groups): one row per day, track, store and country.
+  const lines = await ctx.prisma.salesImportGroup.findMany({
     where: { releaseId: { in: releaseIds }, reportDate: { gte: firstDay }, importBatchId: { notIn: unposted.map((b) => b.id) } },
     orderBy: [{ reportDate: 'desc' }, { id: 'desc' }],
     take: 1000,
@@ -418,7 +419,7 @@ export async function listSplitSales(ctx: SplitsCtx): Promise<SplitSaleRow[]> {
     const c = (collaboratorsOf.get(l.releaseId!) ?? []).find((m) => version?.shares.some((s) => s.collaboratorId === m.id));
     if (!c || (c.status === 'DECLINED' && c.respondedAt && c.respondedAt.toISOString().slice(0, 10) <= day)) continue;
     const share = version!.shares.find((s) => s.collaboratorId === c.id)!;
-    rows.push({ id: l.id.toString(), reportDate: day, releaseTitle: l.releaseTitle ?? '', trackTitle: l.trackTitle ?? '', serviceName: l.serviceName, countryCode: l.countryCode ?? '', units: l.units, basisPoints: share.basisPoints });
+    rows.push({ id: l.id.toString(), reportDate: day, releaseTitle: l.releaseTitle ?? '', trackTitle: l.trackTitle ?? '', serviceName: l.serviceName, countryCode: l.countryCode ?? '', units: Number(l.units), basisPoints: share.basisPoints });
     if (rows.length === 200) break;
   }
   return rows;
