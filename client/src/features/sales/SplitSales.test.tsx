@@ -27,7 +27,7 @@ test('a collaborator sees the lines they earn from, each marked as a split with 
       <SplitSales />
     </ApolloProvider>,
   );
-  const table = await screen.findByRole('table', { name: 'Sales lines shared with you' });
+  const table = await screen.findByRole('table', { name: 'Sales shared with you, by day, store and country' });
   expect(screen.getByRole('heading', { name: 'Splits you earn from' })).toBeInTheDocument();
   const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent);
   expect(cells).toEqual(['2026-11-25', 'Night Drive', 'Afterglow', 'Tidal', 'NO', '1000', 'Split: 30%']);

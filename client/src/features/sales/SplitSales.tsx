@@ -22,8 +22,9 @@ export const SplitSalesQuery = graphql(`
 `);
 
 /**
- * The sales lines the viewer earns from as a collaborator on someone else's release, each marked
- * as a split with the viewer's share. Fetches its own data and shows nothing without any.
+ * The sales the viewer earns from as a collaborator on someone else's release (summed by day, track,
+ * store and country), each marked as a split with the viewer's share. Fetches its own data and shows
+ * nothing without any.
  */
 export function SplitSales() {
   const { data } = useQuery(SplitSalesQuery);
@@ -33,7 +34,7 @@ export function SplitSales() {
     <section aria-labelledby="split-sales-title" className="sales__splits">
       <h2 id="split-sales-title">Splits you earn from</h2>
       <Table
-        caption="Sales lines shared with you"
+        caption="Sales shared with you, by day, store and country"
         head={
           <>
             <th scope="col">Date</th>
