@@ -120,6 +120,18 @@ export function walletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CU
   return ensureAccount(db, { userId, kind: 'USER_WALLET', currency });
 }
 
+/** Many users' wallet accounts at once (created on first use, race-safe): by user id. */
+export async function walletAccounts(db: Db | Tx, userIds: readonly string[], currency = DEFAULT_CURRENCY): Promise<Map<string, { id: string }>> {
+  if (!userIds.length) return new Map();
+  const codes = userIds.map((userId) => accountCode('USER_WALLET', currency, userId));
+  await db.ledgerAccount.createMany({
+    data: userIds.map((userId, i) => ({ code: codes[i]!, kind: 'USER_WALLET' as const, currency, userId })),
+    skipDuplicates: true,
+  });
+  const rows = await db.ledgerAccount.findMany({ where: { code: { in: codes } }, select: { id: true, userId: true } });
+  return new Map(rows.map((r) => [r.userId!, { id: r.id }]));
+}
+
 /** The wallet if it exists (reads never create accounts). */
 export function findWalletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CURRENCY) {
   return db.ledgerAccount.findUnique({ where: { code: accountCode('USER_WALLET', currency, userId) } });

@@ -18,7 +18,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { SqlRunner } from '../../db/database.ts';
 import { copyLine, copyValue } from '../../db/copy.ts';
 import { DomainError, badInput } from '../../domain-error.ts';
-import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccount, type PostingEntry } from '../ledger/ledger.service.ts';
+import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccounts, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReportBatches } from './sales-parse.ts';
 import { CatalogMatcher, type CatalogMatch } from './sales-match.ts';
@@ -26,7 +26,7 @@ import { linesAsGroups, rollupStatements } from './sales-rollups.ts';
 import { GROUP_COLUMNS, GroupSums, own } from './sales-groups.ts';
 import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
-import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
+import { emitWebhookEvent, usersListeningTo } from '../webhooks/webhooks.service.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -365,9 +365,11 @@ async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[]
   const credits = await divideCreditsBySplits(tx, lines.from, lines.params, plan.credits.map((c) => ({ userId: c.userId, cents: c.cents, grossUnits: gross.get(c.userId) ?? 0n })));
   const entries: PostingEntry[] = [];
   let postedCents = 0n;
+  // Every wallet in one round trip (a batch credits thousands of artists).
+  const wallets = await walletAccounts(tx, [...new Set(credits.flatMap((c) => (c.kind === 'wallet' && c.cents !== 0n ? [c.userId] : [])))]);
   for (const c of credits) {
     if (c.cents === 0n) continue;
-    const account = c.kind === 'wallet' ? await walletAccount(tx, c.userId) : await pendingSplitAccount(tx, c.email);
+    const account = c.kind === 'wallet' ? wallets.get(c.userId)! : await pendingSplitAccount(tx, c.email);
     entries.push({ accountId: account.id, amountMinor: c.cents });
     postedCents += c.cents;
   }
@@ -378,7 +380,8 @@ async function postNet(tx: Tx, perUser: { userId: string; grossUnits: bigint }[]
     entries.push({ accountId: (await ensureAccount(tx, { kind: 'SALES_CLEARING' })).id, amountMinor: -total });
     const posted = await postTransactionIn(tx, { kind: 'SALES_POSTING', idempotencyKey: key, entries, description, metadata: { feeCents: plan.feeCents.toString(), remainderUnits: plan.clearingRemainderUnits.toString() } });
     transactionId = posted.transaction.id;
-    for (const c of plan.credits) if (c.cents > 0n) await emitWebhookEvent(tx, c.userId, 'sales.posted', { transactionId, amountMinor: c.cents.toString(), description });
+    const listening = await usersListeningTo(tx, plan.credits.filter((c) => c.cents > 0n).map((c) => c.userId), 'sales.posted');
+    for (const c of plan.credits) if (c.cents > 0n && listening.has(c.userId)) await emitWebhookEvent(tx, c.userId, 'sales.posted', { transactionId, amountMinor: c.cents.toString(), description });
   }
   return { ...plan, postedCents, transactionId };
 }

@@ -329,3 +329,18 @@ test('group sums written out at every group land the same as sums held to the en
   expect(await db.prisma.saleTransaction.count({ where: { importBatchId: spilled.batchId } })).toBe(6);
   expect((await checkLedger(db.prisma)).ok).toBe(true);
 });
+
+test('posting tells each credited artist listening for sales.posted, and only them, what their wallet got', async () => {
+  const listening = await catalog();
+  const quiet = await catalog();
+  const endpoint = await db.prisma.webhookEndpoint.create({ data: { userId: listening.user.id, url: 'https://hooks.example.com/cadence', events: ['sales.posted'], secret: 'whsec_dGVzdA==' } });
+  const other = await db.prisma.webhookEndpoint.create({ data: { userId: quiet.user.id, url: 'https://hooks.example.com/other', events: ['release.status_changed'], secret: 'whsec_dGVzdA==' } });
+  const csv = [HEADER, `2025-09-10,Spotify,${listening.track.isrc},,,,,,US,10,1.25,USD`, `2025-09-10,Spotify,${quiet.track.isrc},,,,,,US,10,2.50,USD`].join('\n');
+  const { result } = await importText(csv, '2025-09');
+  expect(result).toMatchObject({ status: 'POSTED', rowsMatched: 2, postedMinor: 375n });
+  const deliveries = await db.prisma.webhookDelivery.findMany({ where: { endpointId: { in: [endpoint.id, other.id] } } });
+  expect(deliveries).toHaveLength(1);
+  expect(deliveries[0]).toMatchObject({ endpointId: endpoint.id, eventType: 'sales.posted' });
+  expect((deliveries[0]!.payload as { data: { amountMinor: string } }).data.amountMinor).toBe('125');
+  expect((await findWalletAccount(db.prisma, quiet.user.id))?.balanceMinor).toBe(250n);
+});

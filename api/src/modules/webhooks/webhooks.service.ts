@@ -90,6 +90,13 @@ export async function emitWebhookEvent(db: Db, userId: string, type: WebhookEven
   return eventId;
 }
 
+/** Of `userIds`, those with an enabled endpoint for `type` (one query: emit only for them). */
+export async function usersListeningTo(db: Db, userIds: readonly string[], type: WebhookEventType): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.webhookEndpoint.findMany({ where: { userId: { in: [...userIds] }, enabled: true, events: { has: type } }, select: { userId: true }, distinct: ['userId'] });
+  return new Set(rows.map((r) => r.userId));
+}
+
 // ---- endpoints ---------------------------------------------------------------
 
 export interface EndpointInput {
