@@ -6,8 +6,8 @@
  * list). Then one database transaction adds the batch's group sums to the read-side tables
  * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
  * streams) and posts the batch's net receipts through the ledger service. Until that transaction
- * commits, the batch's sale lines count nowhere: the pages read the rollups, and the one reader of
- * sale_transactions (a collaborator's split sales) skips batches not posted.
+ * commits, the batch's lines and day sums count nowhere: the pages read the rollups, and the one
+ * other reader of the day sums (a collaborator's split sales) skips batches not posted.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
