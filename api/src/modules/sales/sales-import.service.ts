@@ -112,7 +112,7 @@ export async function runSalesImport(
   batchId: string,
   openReport: () => Readable,
   onProgress?: (p: { rowsRead: number }) => void,
-  options: { groupLimit?: number } = {},
+  options: { groupLimit?: number; maxCachedKeys?: number } = {},
 ): Promise<ImportResult> {
   const { prisma, sql } = deps;
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
@@ -126,7 +126,7 @@ export async function runSalesImport(
   let rejected = 0;
   let matchedRows = 0;
   const period = batch.period;
-  const matcher = new CatalogMatcher(sql);
+  const matcher = new CatalogMatcher(sql, options.maxCachedKeys);
   const groups = new GroupSums(batchId, period, options.groupLimit);
   const toCopy = new SaleCopyText(batchId, period);
   const flushGroups = async () => {
@@ -242,7 +242,8 @@ const SALE_COLUMNS = [
  */
 class SaleCopyText {
   private readonly head: string;
-  private readonly matches = new Map<CatalogMatch, string>();
+  /** By match object: weak, so the matcher's cache decides how long they live. */
+  private readonly matches = new WeakMap<CatalogMatch, string>();
   private readonly stores = new Map<string, string>();
 
   constructor(batchId: string, period: string) {

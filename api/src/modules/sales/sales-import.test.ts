@@ -273,9 +273,10 @@ test('a track deleted after its lines were matched: they land on the release wit
   expect(await db.prisma.track.count({ where: { id: track.id } })).toBe(0);
 });
 
-test('group sums written out at every group land the same as sums held to the end', async () => {
+test('group sums written out at every group, and keys looked up again, land the same as sums and keys held to the end', async () => {
   // Two artists, the same report shape: one imported holding its group sums, one writing them out
-  // after each line (the reader's memory bound), so groups repeat in sales_import_groups.
+  // after each line and forgetting its looked-up keys (the reader's memory bounds), so groups repeat
+  // in sales_import_groups and keys are looked up again.
   const a = await catalog();
   const b = await catalog();
   const report = (c: { track: { isrc: string | null }; other: { isrc: string | null } }) => [
@@ -292,7 +293,8 @@ test('group sums written out at every group land the same as sums held to the en
     const { batch } = await registerSalesBatch(db.prisma, { checksum: createHash('sha256').update(buf).digest('hex'), period: '2025-08', source: 'test' });
     // Line by line, so each line is a parser burst of its own (the sums are written out between bursts).
     const lineByLine = () => Readable.from(report(c).split('\n').map((l, i, all) => Buffer.from(i < all.length - 1 ? `${l}\n` : l)));
-    return runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, lineByLine, undefined, groupLimit ? { groupLimit } : {});
+    // Spilled: the matcher's caches start again at every burst too (their bound is 1 key).
+    return runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, lineByLine, undefined, groupLimit ? { groupLimit, maxCachedKeys: 1 } : {});
   };
   const held = await run(a);
   const spilled = await run(b, 1);

@@ -4,8 +4,8 @@
  * before (track_store_ids), then the release's UPC (release only, the earliest release holding it).
  * Each key is looked up once per report, a parser burst at a time (one query per kind of key and
  * burst), so a matched line can be COPYed straight into sale_transactions: no staging copy, no
- * second pass over the rows. Memory grows with the distinct keys a report names (bounded by the
- * catalogue), never with its lines.
+ * second pass over the rows. Each cache holds a bounded number of keys (then starts again); the ids
+ * handed out, which the landing locks, grow with the catalogue a report matches, never with its lines.
  */
 import type { SqlRunner } from '../../db/database.ts';
 import type { SalesLine } from './sales-report.ts';
@@ -21,6 +21,9 @@ export interface CatalogMatch {
 
 const storeKey = (serviceName: string, storeId: string) => `${serviceName}\u0000${storeId}`;
 
+/** Keys each cache holds at most (about 20 MB each). */
+export const MAX_CACHED_KEYS = 100_000;
+
 export class CatalogMatcher {
   private readonly byIsrc = new Map<string, CatalogMatch | null>();
   private readonly byStore = new Map<string, CatalogMatch | null>();
@@ -30,12 +33,18 @@ export class CatalogMatcher {
   readonly releaseIds = new Set<string>();
   readonly trackIds = new Set<string>();
   /** Matches whose ids are in the sets above (each is noted once, not once per line). */
-  private readonly handedOut = new Set<CatalogMatch>();
+  private readonly handedOut = new WeakSet<CatalogMatch>();
 
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly maxCachedKeys = MAX_CACHED_KEYS,
+  ) {}
 
   /** Looks up the keys of `lines` not seen before (at most three queries). */
   async resolve(lines: readonly SalesLine[]): Promise<void> {
+    // A report naming millions of different keys (unknown ISRCs, a huge catalogue) must not grow
+    // memory with them: past the bound a cache starts again and its keys are looked up anew.
+    for (const cache of [this.byIsrc, this.byStore, this.byUpc]) if (cache.size > this.maxCachedKeys) cache.clear();
     const isrcs = new Set<string>();
     for (const l of lines) if (l.isrc && !this.byIsrc.has(l.isrc)) isrcs.add(l.isrc);
     if (isrcs.size) {
