@@ -4,8 +4,10 @@ import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-rou
 import { App } from './app/App';
 import { loadClientConfigsOnce } from './lib/environment';
 import { createAppRouter, routes } from './app/router';
+import { guardLoader, guardsMayAct } from './app/guards';
 import { trackFetchActivity } from './app/shell/activity';
 import { installErrorReports, startErrorReports } from './lib/error-reports/error-reports';
+import { setHydratingServerHtml } from './ui/useHydrated';
 import './app/global.css';
 // Issue 22: the public pages' styles come with the first stylesheet, so the server-rendered page is
 // laid out right in its first frame (loaded with their page chunk, they moved everything on arrival).
@@ -60,18 +62,23 @@ async function hydrate(root: HTMLElement): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  // The server lets every public page through; the browser's guards (age, force_login, lock) still
+  // decide once the page is live, as do the loaders of a page that has one. Issue 22: only when they
+  // can change something (guardsMayAct), since the revalidation re-renders the whole page.
+  const mustRevalidate = guardsMayAct(window.location.pathname) || matches.some(({ route }) => route.loader && route.loader !== guardLoader);
   await yieldToMain();
   const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
   await yieldToMain();
   const served = router.state.location;
-  let revalidated = false;
+  let revalidated = !mustRevalidate;
   const afterHydration = () => {
+    // Runs after the effects of the whole app (this component comes last), useHydrated's included.
+    setHydratingServerHtml(false);
     if (revalidated) return;
     revalidated = true;
-    // The server lets every public page through; the browser's guards (age, force_login, lock)
-    // still decide once the page is live. Issue 22: after hydration has committed and the browser
-    // had a turn, so that its render does not join hydration's last task. A navigation started
-    // meanwhile (the account layer's first-page guards, a click) runs the guards itself.
+    // Issue 22: after hydration has committed and the browser had a turn, so that its render does
+    // not join hydration's last task. A navigation started meanwhile (the account layer's first-page
+    // guards, a click) runs the guards itself.
     void yieldToMain().then(() => {
       if (router.state.location === served && router.state.navigation.state === 'idle') void router.revalidate();
     });
@@ -79,6 +86,7 @@ async function hydrate(root: HTMLElement): Promise<void> {
   // Issue 22: hydrating in a transition lets React yield to the browser every few milliseconds
   // instead of adopting the whole page in one long task (TBT on a slow phone); the server's HTML is
   // already on screen meanwhile, and a click on a part not yet hydrated hydrates that part first.
+  setHydratingServerHtml(true);
   startTransition(() => {
     hydrateRoot(
       root,
