@@ -212,6 +212,9 @@ if (!process.env.BENCH_URL) {
   console.log(budgetReport(firstLoadScripts(path.join(root, 'client/dist'))).join('\n'));
 }
 const server = await startServer();
+// Also when the bench dies (no Chromium at CHROME_PATH ends it with an unhandled 'error' event):
+// the server it started must not outlive it.
+process.once('exit', () => server.stop());
 const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
 const rows: { page: string; preset: Preset; m: Measure }[] = [];
