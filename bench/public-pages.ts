@@ -12,13 +12,17 @@
  *   BENCH_PAGES=/,/about  BENCH_PRESETS=mobile  CHROME_PATH=/usr/bin/chromium  BENCH_BASELINE=0 are optional.
  *   BENCH_RUNS=5 audits each page five times and reports the run with the median performance score
  *   (each run's LCP and TBT are printed too): on a busy machine one run's TBT varies by several times.
+ *   BENCH_DIAG=1 also prints, for that run, what blocked the main thread: Lighthouse's 'long-tasks'
+ *   (each task over 50 ms, its script and start), 'bootup-time' (per script: evaluation, parse and
+ *   compile) and 'mainthread-work-breakdown' (per kind of work). BENCH_TRACE_DIR=dir writes that
+ *   run's trace there too (open it in Chrome DevTools' Performance panel).
  *
  * Not part of `npm test`: the figures depend on the machine and what else it runs. The script bytes
  * before paint are also printed first from the built files alone (bench/js-budget.ts), which is
  * deterministic and is what client/src/first-load-budget.test.ts checks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +37,8 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/features,/about,/why-level,/terms-
 const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
 const BASELINE = process.env.BENCH_BASELINE !== '0';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1) || 1);
+const DIAG = process.env.BENCH_DIAG === '1';
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 
 /** Issue 22's targets. */
@@ -97,6 +103,10 @@ interface Measure {
   /** Script bytes on the wire for the whole load, and how many script files. */
   jsTotal: number;
   scripts: number;
+  /** What blocked the main thread (BENCH_DIAG), as lines to print. */
+  diagnostics: string[];
+  /** The run's trace events (BENCH_TRACE_DIR). */
+  trace?: unknown;
 }
 
 interface NetworkItem {
@@ -131,6 +141,7 @@ async function auditOnce(url: string, preset: Preset, port: number, headers?: Re
   const observedFcpMs = metrics.observedFirstContentfulPaint ?? NaN;
   const network = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script');
   const bytes = (items: NetworkItem[]) => items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const trace = TRACE_DIR ? (result.artifacts as { Trace?: unknown }).Trace : undefined;
   return {
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
     lcpMs: num('largest-contentful-paint'),
@@ -140,7 +151,34 @@ async function auditOnce(url: string, preset: Preset, port: number, headers?: Re
     jsBeforePaint: bytes(network.filter((r) => (r.networkEndTime ?? Infinity) <= observedFcpMs)),
     jsTotal: bytes(network),
     scripts: network.length,
+    diagnostics: DIAG ? mainThreadDiagnostics(lhr.audits, url) : [],
+    trace,
   };
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+
+/** The rows of a Lighthouse table audit. */
+function tableItems<T>(audits: Audits, id: string): T[] {
+  return ((audits[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+}
+
+/** Lighthouse's own account of the main thread's work: long tasks, per-script cost, per-kind totals. */
+function mainThreadDiagnostics(audits: Audits, pageUrl: string): string[] {
+  const origin = new URL(pageUrl).origin;
+  const short = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) || '/' : url);
+  const ms = (n: number | undefined) => `${(n ?? 0).toFixed(0)} ms`;
+  const longTasks = tableItems<{ url: string; startTime: number; duration: number }>(audits, 'long-tasks');
+  const bootup = tableItems<{ url: string; total: number; scripting: number; scriptParseCompile: number }>(audits, 'bootup-time');
+  const breakdown = tableItems<{ groupLabel?: string; group: string; duration: number }>(audits, 'mainthread-work-breakdown');
+  return [
+    `  long tasks         ${longTasks.length ? '' : 'none'}`,
+    ...longTasks.map((t) => `    at ${ms(t.startTime).padStart(8)}  ${ms(t.duration).padStart(7)}  ${short(t.url)}`),
+    '  bootup time        (total / script evaluation / parse+compile)',
+    ...bootup.map((b) => `    ${short(b.url).padEnd(44)} ${ms(b.total).padStart(7)} ${ms(b.scripting).padStart(7)} ${ms(b.scriptParseCompile).padStart(7)}`),
+    '  main thread work',
+    ...breakdown.map((b) => `    ${(b.groupLabel ?? b.group).padEnd(44)} ${ms(b.duration).padStart(7)}`),
+  ];
 }
 
 /** The run with the median performance score (ties: the lower TBT), so the figures printed belong to one real run. */
@@ -174,6 +212,9 @@ if (!process.env.BENCH_URL) {
   console.log(budgetReport(firstLoadScripts(path.join(root, 'client/dist'))).join('\n'));
 }
 const server = await startServer();
+// Also when the bench dies (no Chromium at CHROME_PATH ends it with an unhandled 'error' event):
+// the server it started must not outlive it.
+process.once('exit', () => server.stop());
 const chromePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
 const rows: { page: string; preset: Preset; m: Measure }[] = [];
@@ -190,6 +231,13 @@ try {
       const base = BASELINE ? await audit(url, preset, chrome.port, { 'Accept-Encoding': 'identity' }) : null;
       rows.push({ page, preset, m });
       console.log(report(page, preset, m, base).join('\n'));
+      if (DIAG) console.log(m.diagnostics.join('\n'));
+      if (TRACE_DIR && m.trace) {
+        mkdirSync(TRACE_DIR, { recursive: true });
+        const file = path.join(TRACE_DIR, `${preset}${page === '/' ? '-home' : page.replace(/\//g, '-')}.trace.json`);
+        writeFileSync(file, JSON.stringify(m.trace));
+        console.log(`  trace              ${file}`);
+      }
     }
   }
   console.log('\nsummary (compressed, as served)');

@@ -5,7 +5,8 @@ import { api, GRAPHQL_URL } from '../../test/graphql';
 import { useMswServer } from '../../test/msw';
 import { createApolloClient } from '../lib/apollo';
 import { registerAppClient } from '../lib/data-layer';
-import { browserGuardServices, createGuardLoader, decideRoute, type GuardInput, type GuardServices, type GuardViewer } from './guards';
+import { AGE_RESTRICTED_COOKIE, FORCE_LOGIN_COOKIE } from '../lib/session';
+import { browserGuardServices, createGuardLoader, decideRoute, guardsMayAct, type GuardInput, type GuardServices, type GuardViewer } from './guards';
 
 const complete = { name: true, contacts: true, distribution: true };
 
@@ -110,6 +111,34 @@ describe('the guard loader', () => {
     const response = await thrown(createGuardLoader(s)(args('/releases')));
     expect(response?.headers.get('Location')).toBe('/disabled');
     expect(s.loadViewer).not.toHaveBeenCalled();
+  });
+});
+
+describe('guardsMayAct', () => {
+  const paths = ['/', '/about', '/features', '/terms-of-use', '/splash', '/disabled', '/captcha', '/releases', '/releases/42', '/support', '/settings', '/on-boarding'];
+  const cookieSets: Record<string, string>[] = [{}, { [FORCE_LOGIN_COOKIE]: '1' }, { [AGE_RESTRICTED_COOKIE]: '1' }, { other: '1' }];
+  const cases = paths.flatMap((path) => cookieSets.flatMap((cookies) => [false, true].map((lock) => ({ path, cookies, lock }))));
+  const readers = (cookies: Record<string, string>, lock: boolean) => ({ cookie: (name: string) => cookies[name] ?? null, lockRemembered: () => lock });
+  const quiet = cases.filter(({ path, cookies, lock }) => !guardsMayAct(path, readers(cookies, lock)));
+
+  test('says no only on a page without a session, without force_login, age_restricted or a remembered lock', () => {
+    expect(quiet.map(({ path, cookies, lock }) => `${path} ${Object.keys(cookies).join(',')} ${lock}`)).toEqual(
+      ['/', '/about', '/features', '/terms-of-use', '/splash', '/disabled', '/captcha'].flatMap((path) => [`${path}  false`, `${path} other false`]),
+    );
+  });
+
+  test.each(quiet)('where it says no, the loader lets $path through and touches nothing (cookies $cookies)', async ({ path, cookies, lock }) => {
+    const s = {
+      loadViewer: jest.fn(async (): Promise<GuardViewer | null> => viewer()),
+      ...readers(cookies, lock),
+      deleteCookie: jest.fn(),
+      rememberWantedUrl: jest.fn(),
+    } satisfies GuardServices;
+    const request = new Request(`http://localhost${path}`);
+    await expect(createGuardLoader(s)({ request, params: {}, context: undefined } as unknown as LoaderFunctionArgs)).resolves.toBeNull();
+    expect(s.loadViewer).not.toHaveBeenCalled();
+    expect(s.deleteCookie).not.toHaveBeenCalled();
+    expect(s.rememberWantedUrl).not.toHaveBeenCalled();
   });
 });
 

@@ -187,6 +187,22 @@ export function afterGuards(loader: LoaderFunction): LoaderFunction {
   };
 }
 
+/**
+ * Whether the guard loader, run in the browser on `pathname`, could do anything but let the page
+ * through: only a force_login or age_restricted cookie, a remembered lock or a page that needs a
+ * session can make it redirect, ask for the viewer or touch a cookie (decideRoute). Without them its
+ * answer is the server's, and main.tsx does not revalidate a server-rendered page (issue 22: that
+ * revalidation re-rendered the whole page after hydration).
+ */
+export function guardsMayAct(pathname: string, services: Pick<GuardServices, 'cookie' | 'lockRemembered'> = browserGuardServices): boolean {
+  return (
+    services.cookie(FORCE_LOGIN_COOKIE) !== null ||
+    services.cookie(AGE_RESTRICTED_COOKIE) !== null ||
+    services.lockRemembered() ||
+    isProtectedPath(pathname)
+  );
+}
+
 /** The app's guard loader. */
 export const guardLoader = createGuardLoader();
 

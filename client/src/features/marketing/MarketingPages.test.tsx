@@ -4,14 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
 import { api } from '../../../test/graphql';
-import { StoresListQuery } from '../../lib/dictionaries/StoresList';
+import { StoresListDocument } from '../../gql/graphql';
 import AboutPage, { handle as aboutHandle } from './AboutPage';
 import FeaturesPage, { handle as featuresHandle } from './FeaturesPage';
 import HomePage, { handle as homeHandle } from './HomePage';
 import WhyLevelPage, { handle as whyHandle } from './WhyLevelPage';
 
 useMswServer(
-  api.query(StoresListQuery, () =>
+  api.query(StoresListDocument, () =>
     HttpResponse.json({ data: { dsps: [{ id: '1', name: 'Spotify' }, { id: '2', name: 'Apple Music' }] } }),
   ),
 );

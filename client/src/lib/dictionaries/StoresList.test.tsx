@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { useMswServer } from '../../../test/msw';
 import { api } from '../../../test/graphql';
-import { StoresListQuery, StoresList } from './StoresList';
+import { StoresListDocument } from '../../gql/graphql';
+import { StoresList } from './StoresList';
 
 const server = useMswServer();
 
@@ -16,7 +17,7 @@ function renderStoresList() {
 test('lists the names of the stores flagged for the public list', async () => {
   let showList: unknown;
   server.use(
-    api.query(StoresListQuery, ({ variables, query }) => {
+    api.query(StoresListDocument, ({ variables, query }) => {
       showList = /dsps\(showList: true\)/.test(query) ? true : variables;
       return HttpResponse.json({ data: { dsps: [dsp('1', 'Spotify'), dsp('2', 'Apple Music'), dsp('3', 'Deezer')] } });
     }),
@@ -36,14 +37,14 @@ test('lists the names of the stores flagged for the public list', async () => {
 });
 
 test('announces an error when the stores cannot be loaded, and can try again', async () => {
-  server.use(api.query(StoresListQuery, () => HttpResponse.json({ errors: [{ message: 'boom' }] })));
+  server.use(api.query(StoresListDocument, () => HttpResponse.json({ errors: [{ message: 'boom' }] })));
 
   renderStoresList();
 
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the list of stores.');
   expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
-  server.use(api.query(StoresListQuery, () => HttpResponse.json({ data: { dsps: [dsp('9', 'TIDAL')] } })));
+  server.use(api.query(StoresListDocument, () => HttpResponse.json({ data: { dsps: [dsp('9', 'TIDAL')] } })));
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
   expect(await screen.findByRole('list', { name: 'Stores we deliver to' })).toHaveTextContent('TIDAL');
@@ -51,7 +52,7 @@ test('announces an error when the stores cannot be loaded, and can try again', a
 });
 
 test('shows an error when the network fails', async () => {
-  server.use(api.query(StoresListQuery, () => HttpResponse.error()));
+  server.use(api.query(StoresListDocument, () => HttpResponse.error()));
   renderStoresList();
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the list of stores.');
 });
