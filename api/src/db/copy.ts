@@ -77,7 +77,7 @@ export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: re
       }
       if (chunk) yield chunk;
     }
-    await pipeline(Readable.from(chunked()), stream);
+    await pipeline(Readable.from(chunked(), { highWaterMark: 1 }), stream);
   } finally {
     client.release();
   }

@@ -112,7 +112,8 @@ export async function runSalesImport(
   batchId: string,
   openReport: () => Readable,
   onProgress?: (p: { rowsRead: number }) => void,
-  options: { groupLimit?: number; maxCachedKeys?: number } = {},
+  /** Bounds, smaller in tests: groups held, keys cached, lines matched together. */
+  options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number } = {},
 ): Promise<ImportResult> {
   const { prisma, sql } = deps;
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
@@ -141,40 +142,56 @@ export async function runSalesImport(
     await sql.copyIn('sales_import_lines', LINE_COLUMNS, once(text));
   };
   /** COPY text of the matched lines, one chunk per parsed batch: they go straight into sale_transactions. */
-  async function* copyText(): AsyncGenerator<string> {
-    for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
-      const before = rowsRead;
-      const lines: SalesLine[] = [];
-      for (const item of items) {
-        rowsRead += 1;
-        if ('error' in item) {
-          rejected += 1;
-          if (errors.length < MAX_STORED_LINE_ERRORS) errors.push(item.error);
-        } else {
-          lines.push(item.line);
-        }
-      }
-      await matcher.resolve(lines);
+  /**
+   * Matches a run of lines (their unseen keys looked up first) and gives the COPY text of those that
+   * matched, a thousand lines at a time (small pieces: the text leaves before more is made); the
+   * others join the review list's text.
+   */
+  async function* salesText(lines: SalesLine[]): AsyncGenerator<string> {
+    await matcher.resolve(lines);
+    for (let start = 0; start < lines.length; start += COPY_PIECE_LINES) {
       let text = '';
       let missed = '';
-      for (const line of lines) {
+      for (const line of lines.slice(start, start + COPY_PIECE_LINES)) {
         const m = matcher.match(line);
         if (m) {
           matchedRows += 1;
           const names = { releaseTitle: line.releaseTitle ?? m.releaseTitle, trackTitle: line.trackTitle ?? m.trackTitle };
           text += toCopy.line(line, m, names);
           groups.add(line, m, names);
+          if (groups.size >= groups.limit) await flushGroups();
         } else {
           missed += lineToCopy(batchId, period, line);
         }
       }
-      // Held until the next flush: copied, so it does not keep this burst's whole input alive.
+      // Held until the next flush: copied, so it does not keep the report's text alive.
       if (missed) unmatchedText += own(missed);
       if (unmatchedText.length >= UNMATCHED_FLUSH_CHARS) await flushUnmatched();
-      if (groups.size >= groups.limit) await flushGroups();
-      if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
       if (text) yield text;
     }
+  }
+  /** COPY text of the matched lines: they go straight into sale_transactions. */
+  async function* copyText(): AsyncGenerator<string> {
+    let pending: SalesLine[] = [];
+    for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
+      const before = rowsRead;
+      for (const item of items) {
+        rowsRead += 1;
+        if ('error' in item) {
+          rejected += 1;
+          if (errors.length < MAX_STORED_LINE_ERRORS) errors.push(item.error);
+        } else {
+          pending.push(item.line);
+        }
+      }
+      if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
+      // Matched in runs of several bursts: each run looks up its unseen keys in one query per kind
+      // of key, and a report naming a new key every few lines would otherwise wait on one per burst.
+      if (pending.length < (options.matchRunLines ?? MATCH_RUN_LINES)) continue;
+      yield* salesText(pending);
+      pending = [];
+    }
+    if (pending.length) yield* salesText(pending);
   }
   const copyStarted = performance.now();
   try {
@@ -265,6 +282,11 @@ class SaleCopyText {
     return `${this.head}${copyValue(l.reportDate)}\t${ids}\t${copyValue(l.artistName)}\t${copyValue(names.releaseTitle)}\t${copyValue(names.trackTitle)}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${store}\t${l.countryCode ?? '\\N'}\t${l.units}\t${unitsToDecimal(l.payableUnits)}\t${copyValue(l.currency)}\n`;
   }
 }
+
+/** Lines matched together (one lookup of their unseen keys): about ten parser bursts. */
+const MATCH_RUN_LINES = 2_000;
+/** Matched lines per piece of COPY text. */
+const COPY_PIECE_LINES = 1_000;
 
 /** Unmatched lines are COPYed into the review list once this much text waits (about 1 MB). */
 const UNMATCHED_FLUSH_CHARS = 1_000_000;

@@ -291,10 +291,11 @@ test('group sums written out at every group, and keys looked up again, land the 
   const run = async (c: typeof a, groupLimit?: number) => {
     const buf = Buffer.from(report(c));
     const { batch } = await registerSalesBatch(db.prisma, { checksum: createHash('sha256').update(buf).digest('hex'), period: '2025-08', source: 'test' });
-    // Line by line, so each line is a parser burst of its own (the sums are written out between bursts).
+    // Line by line, so each line is a parser burst of its own, matched on its own when spilled.
     const lineByLine = () => Readable.from(report(c).split('\n').map((l, i, all) => Buffer.from(i < all.length - 1 ? `${l}\n` : l)));
-    // Spilled: the matcher's caches start again at every burst too (their bound is 1 key).
-    return runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, lineByLine, undefined, groupLimit ? { groupLimit, maxCachedKeys: 1 } : {});
+    // Spilled: the sums are written out at every group, and the matcher's caches start again at
+    // every line (their bound is 1 key).
+    return runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, lineByLine, undefined, groupLimit ? { groupLimit, maxCachedKeys: 1, matchRunLines: 1 } : {});
   };
   const held = await run(a);
   const spilled = await run(b, 1);
