@@ -21,7 +21,7 @@ export const GROUP_COLUMNS = [
 ] as const;
 
 /** Groups held before they are written out: about 25 MB of keys and sums. */
-export const DEFAULT_GROUP_LIMIT = 50_000;
+const DEFAULT_GROUP_LIMIT = 50_000;
 
 interface Group {
   match: CatalogMatch;

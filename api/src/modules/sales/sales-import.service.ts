@@ -141,7 +141,6 @@ export async function runSalesImport(
     unmatchedText = '';
     await sql.copyIn('sales_import_lines', LINE_COLUMNS, once(text));
   };
-  /** COPY text of the matched lines, one chunk per parsed batch: they go straight into sale_transactions. */
   /**
    * Matches a run of lines (their unseen keys looked up first) and gives the COPY text of those that
    * matched, a thousand lines at a time (small pieces: the text leaves before more is made); the

@@ -22,7 +22,7 @@ export interface CatalogMatch {
 const storeKey = (serviceName: string, storeId: string) => `${serviceName}\u0000${storeId}`;
 
 /** Keys each cache holds at most (about 20 MB each). */
-export const MAX_CACHED_KEYS = 100_000;
+const MAX_CACHED_KEYS = 100_000;
 
 export class CatalogMatcher {
   private readonly byIsrc = new Map<string, CatalogMatch | null>();
