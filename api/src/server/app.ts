@@ -68,7 +68,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   for (const m of modules) m.metrics?.(metrics.registry, sql);
   poolMetrics(metrics, deps.poolStats);
 
-  app.use(requestObservability({ logger, metrics, report: errorReporter({ config, prisma, logger }) }));
+  const errors = errorReporter({ config, prisma, logger });
+  app.use(requestObservability({ logger, metrics, report: (context, err) => errors.report(context, err) }));
   app.use((req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const requestId = String(req.id);
@@ -157,6 +158,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     stop: async () => {
       shuttingDown = true;
       await apollo.stop();
+      await errors.flush();
     },
   };
 }

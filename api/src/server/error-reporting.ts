@@ -16,6 +16,9 @@ type SentryNode = typeof SentryModule;
 
 let sentry: Promise<SentryNode> | undefined;
 
+/** How long shutdown waits for Sentry to send what it holds. */
+const SENTRY_FLUSH_MS = 2_000;
+
 /** Starts the Sentry SDK once per process (it is global); undefined without a DSN. */
 export function startSentry(config: Config): Promise<SentryNode> | undefined {
   const dsn = config.env.sentryDsn;
@@ -51,21 +54,39 @@ function scrubEvent<E extends { request?: { cookies?: unknown; headers?: Record<
   return scrubSecrets(event);
 }
 
-/** The report function of one request: ring + Sentry; never throws, never delays the answer. */
-export function errorReporter(deps: { config: Config; prisma: PrismaClient; logger: Logger }): (context: LogContext, err: unknown) => void {
+/** Reports unexpected errors (ring + Sentry) without delaying the answer. */
+export interface ErrorReporter {
+  /** Never throws, never delays the answer. */
+  report(context: LogContext, err: unknown): void;
+  /** Waits for reports under way and sends what Sentry still holds (at shutdown, before the database closes). */
+  flush(): Promise<void>;
+}
+
+/** The report function of each request, and the flush that shutdown awaits. */
+export function errorReporter(deps: { config: Config; prisma: PrismaClient; logger: Logger }): ErrorReporter {
   const sdk = startSentry(deps.config);
-  return (context, err) => {
-    const userId = context.userId?.();
-    const error = err instanceof Error ? err : new Error(String(err));
-    void (async () => {
-      await recordServerError(deps.prisma, { requestId: context.requestId, jobId: context.jobId, operation: context.operation, message: error.message, userId });
-      if (!sdk) return;
-      const Sentry = await sdk;
-      const user = userId ? await deps.prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, firstName: true, lastName: true } }) : null;
-      Sentry.captureException(error, {
-        user: user ? { id: user.id, email: user.email, username: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined } : undefined,
-        tags: { requestId: context.requestId, jobId: context.jobId, operation: context.operation },
-      });
-    })().catch((reportErr: unknown) => deps.logger.warn('error report failed', { err: reportErr as Error }));
+  const pending = new Set<Promise<void>>();
+  return {
+    report(context, err) {
+      const userId = context.userId?.();
+      const error = err instanceof Error ? err : new Error(String(err));
+      const work = (async () => {
+        await recordServerError(deps.prisma, { requestId: context.requestId, jobId: context.jobId, operation: context.operation, message: error.message, userId });
+        if (!sdk) return;
+        const Sentry = await sdk;
+        const user = userId ? await deps.prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, firstName: true, lastName: true } }) : null;
+        Sentry.captureException(error, {
+          user: user ? { id: user.id, email: user.email, username: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined } : undefined,
+          tags: { requestId: context.requestId, jobId: context.jobId, operation: context.operation },
+        });
+      })()
+        .catch((reportErr: unknown) => deps.logger.warn('error report failed', { err: reportErr as Error }))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+    async flush() {
+      await Promise.all(pending);
+      if (sdk) await (await sdk).flush(SENTRY_FLUSH_MS);
+    },
   };
 }

@@ -13,12 +13,21 @@ afterAll(async () => {
 });
 
 const get = (auth: string, path = '/api/users/current-user-info') => fetch(`${server.url}${path}`, { headers: { authorization: auth } });
+/**
+ * The limits count per clock minute (fixed windows, as RateLimit-Reset says), so a test that
+ * counts several requests starts at least 15 s before the minute turns.
+ */
+async function awayFromWindowEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
 const tokenRow = (auth: string) => server.prisma.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(auth.slice(7)) } });
 
 describe('request limits', () => {
   it('count per token with RateLimit headers, then answer 429 with Retry-After on both transports', async () => {
     const user = await buildUser(server.prisma);
     const auth = await bearerFor(server.prisma, user.id);
+    await awayFromWindowEdge();
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await get(auth);
@@ -45,6 +54,7 @@ describe('request limits', () => {
     const user = await buildUser(server.prisma);
     const a = await bearerFor(server.prisma, user.id);
     const b = await bearerFor(server.prisma, user.id);
+    await awayFromWindowEdge();
     const statuses = [];
     for (const auth of [a, a, a, b, b, b]) statuses.push((await get(auth)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
