@@ -30,7 +30,8 @@ import { sessionCookieFor } from '../api/src/test/factories.ts';
 import { seed } from '../prisma/seed.ts';
 import { hashPassword } from '../api/src/modules/auth/password.ts';
 import { SALES_SERVICE_NAMES, serviceForLabel } from '../api/src/modules/sales/sales-names.ts';
-import { linesAsGroups, rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
+import { rollupStatements } from '../api/src/modules/sales/sales-rollups.ts';
+import { batchKeys } from '../api/src/modules/sales/sales-groups.ts';
 import { statusOrder } from '@cadence/domain/release-status';
 
 const ROWS = Number(process.env.BENCH_SALES_ROWS ?? 10_000_000);
@@ -91,23 +92,28 @@ try {
   const C = COUNTRIES.length;
   const userOf = `CASE WHEN g < ${HEAVY_ROWS} THEN 0 WHEN g < ${HEAVY_ROWS + LIGHT_ROWS} THEN ${USERS - 1} ELSE 1 + (g - ${HEAVY_ROWS + LIGHT_ROWS}) % ${USERS - 2} END`;
   const loadStarted = performance.now();
+  // Row g is line g + 1 of the batch, with a day sum of its own (ids in the batch's range).
+  const { from: firstKey } = batchKeys(batch.seq);
   for (let a = 0; a < ROWS; a += CHUNK) {
     const b = Math.min(ROWS, a + CHUNK) - 1;
-    const before = await db.sql.query<{ id: string }>('SELECT COALESCE(MAX(id), 0)::text AS id FROM sale_transactions');
+    const [lo, hi] = [firstKey + BigInt(a + 1), firstKey + BigInt(b + 1)];
     await db.sql.exec(`
-      INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title, isrc, upc,
-        outlet_id, outlet_name, service_name, country_code, units, payable, currency)
-      SELECT '${batch.id}', to_char(x.d, 'YYYY-MM'), x.d, t.user_id, t.release_id, t.track_id, 'Bench Artist ' || x.ui, t.release_title, t.track_title, t.isrc, NULL,
-        s.outlet_id, s.name, s.name, c.code, x.units, (x.units * 0.00371234)::numeric(20, 8), 'USD'
+      INSERT INTO sales_import_groups (id, import_batch_id, period, report_date, user_id, release_id, track_id, outlet_id, source_label, service_name, country_code,
+        artist_name, release_title, track_title, units, payable, line_count)
+      SELECT ${firstKey}::bigint + x.g + 1, '${batch.id}', to_char(x.d, 'YYYY-MM'), x.d, t.user_id, t.release_id, t.track_id, s.outlet_id, s.name, s.name, c.code,
+        'Bench Artist ' || x.ui, t.release_title, t.track_title, x.units, (x.units * 0.00371234)::numeric(20, 8), 1
       FROM (
-        SELECT ${userOf} AS ui, (g % ${S})::int AS si, ((g / ${S}) % ${C})::int AS ci, ((g / ${S * C}) % ${TRACKS_PER_USER})::int AS ti,
+        SELECT g, ${userOf} AS ui, (g % ${S})::int AS si, ((g / ${S}) % ${C})::int AS ci, ((g / ${S * C}) % ${TRACKS_PER_USER})::int AS ti,
           DATE '${startIso}' + ((g * 7919) % ${spanDays})::int AS d, ((g % 997) + 1)::int AS units
         FROM generate_series(${a}::bigint, ${b}::bigint) g
       ) x
       JOIN bench_tracks t ON t.user_idx = x.ui AND t.idx = x.ti JOIN bench_services s ON s.idx = x.si JOIN bench_countries c ON c.idx = x.ci;
+      INSERT INTO sale_transactions (id, group_id, isrc, artist_name, release_title, track_title, units, payable)
+      SELECT g.id, g.id, t.isrc, g.artist_name, g.release_title, g.track_title, g.units, g.payable
+      FROM sales_import_groups g JOIN tracks t ON t.id = g.track_id WHERE g.id BETWEEN ${lo} AND ${hi};
     `);
     // The rollups, filter choices and counts from the chunk's rows, with the import's own statements.
-    const from = `${linesAsGroups('sale_transactions')} WHERE l.id > ${Number(before[0]!.id)}`;
+    const from = `FROM sales_import_groups l WHERE l.id BETWEEN ${lo} AND ${hi}`;
     for (const statement of rollupStatements(from)) await db.sql.query(statement);
     process.stderr.write(`\rloaded ${fmt(b + 1)} / ${fmt(ROWS)} rows`);
   }
@@ -116,9 +122,11 @@ try {
   // The steady state after imports: statistics and the visibility map (index-only scans) as autovacuum leaves them.
   await db.sql.exec('VACUUM ANALYZE');
   const count = async (table: string, user: string) => Number((await db.sql.query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM ${table} WHERE user_id = $1`, [user]))[0]!.n);
+  // A user's sale lines: their day sums' line counts (the lines name their day sums, not their owners).
+  const lines = async (user: string) => Number((await db.sql.query<{ n: string }>(`SELECT COALESCE(SUM(line_count), 0)::text AS n FROM sales_import_groups WHERE user_id = $1`, [user]))[0]!.n);
   const heavy = userId(0);
   const light = userId(USERS - 1);
-  const sizes = async (u: string) => `${fmt(await count('sale_transactions', u))} sale rows, ${fmt(await count('sales_rollups', u))} rollup rows, ${fmt(await count('stream_daily', u))} stream_daily rows`;
+  const sizes = async (u: string) => `${fmt(await lines(u))} sale rows, ${fmt(await count('sales_rollups', u))} rollup rows, ${fmt(await count('stream_daily', u))} stream_daily rows`;
   log(`database: ${db.kind}; ${fmt(ROWS)} sale rows over ${fmt(USERS)} users, ${S} services, ${C} countries, ${MONTHS} months from ${startIso}; loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
   log(`  heavy user: ${await sizes(heavy)}`);
   log(`  light user: ${await sizes(light)}`);

@@ -13,6 +13,7 @@ import { CA_PROVINCES, US_STATES } from '@cadence/domain/countries';
 import { buildRejectionComment } from '@cadence/domain/rejection-comment';
 import { RELEASE_STATUS_ORDER } from '@cadence/domain/release-status';
 import type { Prisma, PrismaClient } from '../api/src/generated/prisma/client.ts';
+import { batchKeys } from '../api/src/modules/sales/sales-groups.ts';
 import { ARTIST_ROLES } from './seed/artist-roles.ts';
 import { COUNTRIES } from './seed/countries.ts';
 import { DSPS } from './seed/dsps.ts';
@@ -209,7 +210,11 @@ async function seedDemo(prisma: PrismaClient, hashPassword: (pw: string) => Prom
       },
     }));
   }
-  if (!artist) await ignoreDuplicate(prisma.$transaction(demoArtistWrites(prisma, passwordHash, now), SEED_TX));
+  if (!artist) {
+    // The demo's sales batches take their numbers from the batches' own sequence (their lines' ids are in each one's range).
+    const seqs = await prisma.$queryRaw<{ n: number }[]>`SELECT nextval(pg_get_serial_sequence('sales_import_batches', 'seq'))::int AS n FROM generate_series(1, ${DEMO_SALES_MONTHS})`;
+    await ignoreDuplicate(prisma.$transaction(demoArtistWrites(prisma, passwordHash, now, seqs.map((r) => r.n)), SEED_TX));
+  }
   for (const payee of DEMO_PAYEES) {
     const found = await prisma.user.findUnique({ where: { emailNormalized: payee.email }, select: { id: true } });
     if (!found) await ignoreDuplicate(prisma.$transaction(demoPayeeWrites(prisma, passwordHash, now, payee), SEED_TX));
@@ -257,7 +262,7 @@ async function ignoreDuplicate(write: Promise<unknown>): Promise<void> {
 }
 
 /** The demo artist with a subscription and releases in varied statuses, as one atomic batch. */
-function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date): Prisma.PrismaPromise<unknown>[] {
+function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date, batchSeqs: number[]): Prisma.PrismaPromise<unknown>[] {
   const userId = uuidv7();
   const live = { id: uuidv7(), tracks: [uuidv7(), uuidv7()] };
   const scheduled = { id: uuidv7(), tracks: [uuidv7()] };
@@ -385,7 +390,7 @@ function demoArtistWrites(prisma: PrismaClient, passwordHash: string, now: Date)
     prisma.track.createMany({ data: tracks }),
     prisma.artistCredit.createMany({ data: credits }),
     prisma.releaseDsp.createMany({ data: releaseDsps }),
-    ...demoEarningsWrites(prisma, { userId, releaseId: live.id, trackIds: live.tracks, now }),
+    ...demoEarningsWrites(prisma, { userId, releaseId: live.id, trackIds: live.tracks, now, batchSeqs }),
   ];
 }
 
@@ -471,7 +476,7 @@ function decimalFromUnits(units: bigint): string {
  */
 function demoEarningsWrites(
   prisma: PrismaClient,
-  demo: { userId: string; releaseId: string; trackIds: string[]; now: Date },
+  demo: { userId: string; releaseId: string; trackIds: string[]; now: Date; batchSeqs: number[] },
 ): Prisma.PrismaPromise<unknown>[] {
   const random = seededRandom(20240315);
   const streams: Prisma.StreamDailyCreateManyInput[] = [];
@@ -520,6 +525,9 @@ function demoEarningsWrites(
     const period = first.toISOString().slice(0, 7);
     const reportDate = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
     const batchId = uuidv7();
+    const seq = demo.batchSeqs[DEMO_SALES_MONTHS - monthsBack]!;
+    const { from: firstKey } = batchKeys(seq);
+    const groups: Prisma.SalesImportGroupCreateManyInput[] = [];
     const lines: Prisma.SaleTransactionCreateManyInput[] = [];
     let batchUnits = 0n;
     const services: [number | null, string, bigint][] = [
@@ -537,11 +545,16 @@ function demoEarningsWrites(
           monthUnits += BigInt(units);
           monthPayable += payable;
           const trackTitle = index === 0 ? 'Afterglow' : 'Static Hearts';
+          // Each demo line is its own day sum (one line per month, service, track and country), as an import writes them.
+          const id = firstKey + BigInt(lines.length + 1);
+          groups.push({
+            id, importBatchId: batchId, period, reportDate, userId: demo.userId, releaseId: demo.releaseId, trackId, outletId, sourceLabel: service,
+            serviceName: service, countryCode, artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle, units: BigInt(units),
+            payable: decimalFromUnits(payable), lineCount: 1,
+          });
           lines.push({
-            importBatchId: batchId, period, reportDate, userId: demo.userId, releaseId: demo.releaseId, trackId,
-            artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle,
-            isrc: `USCDN240000${index + 1}`, upc: '859700000014', outletId, outletName: service, serviceName: service,
-            countryCode, units, payable: decimalFromUnits(payable), currency: 'USD',
+            id, groupId: id, isrc: `USCDN240000${index + 1}`, upc: '859700000014', artistName: 'Nova Lane', releaseTitle: 'Midnight Signals', trackTitle,
+            units, payable: decimalFromUnits(payable),
           });
           // The rollup the /sales page reads (one line per month, service, track and country here).
           rollups.set(`${period}|${service}|${trackId}|${countryCode}`, {
@@ -573,20 +586,13 @@ function demoEarningsWrites(
       }),
       prisma.salesImportBatch.create({
         data: {
-          id: batchId, source: 'demo', checksum: `demo:${demo.userId}:${period}`, period, status: 'POSTED',
+          id: batchId, seq, source: 'demo', checksum: `demo:${demo.userId}:${period}`, period, status: 'POSTED',
           rowCount: lines.length, totalPayable: decimalFromUnits(batchUnits), currency: 'USD',
           ledgerTransactionId: transactionId, postedAt: demo.now,
         },
       }),
+      prisma.salesImportGroup.createMany({ data: groups }),
       prisma.saleTransaction.createMany({ data: lines }),
-      // Each demo line is its own day sum (one line per month, service, track and country), as an import writes them.
-      prisma.salesImportGroup.createMany({
-        data: lines.map((l) => ({
-          importBatchId: l.importBatchId, period: l.period, reportDate: l.reportDate, userId: l.userId, releaseId: l.releaseId, trackId: l.trackId,
-          outletId: l.outletId, serviceName: l.serviceName, countryCode: l.countryCode, artistName: l.artistName, releaseTitle: l.releaseTitle,
-          trackTitle: l.trackTitle, units: BigInt(l.units), payable: l.payable, lineCount: 1,
-        })),
-      }),
     );
   }
   // One past withdrawal paid out (APPROVED, posted) and one the provider returned (REJECTED, hold released).

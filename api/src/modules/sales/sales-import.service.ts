@@ -1,9 +1,9 @@
 /**
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
  * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts); the
- * matched ones are COPYed straight into sale_transactions and summed by group as they pass
- * (sales-groups.ts, written to sales_import_groups), the rest go into sales_import_lines (the review
- * list). Then one database transaction adds the batch's group sums to the read-side tables
+ * matched ones are summed by group as they pass (sales-groups.ts, written to sales_import_groups, the
+ * day sums) and COPYed straight into sale_transactions (what the report says of each line, under its
+ * line number, and the id of its day sum), the rest go into sales_import_lines (the review list). Then one database transaction adds the batch's group sums to the read-side tables
  * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
  * streams) and posts the batch's net receipts through the ledger service. Until that transaction
  * commits, the batch's lines and day sums count nowhere: the pages read the rollups, and the one
@@ -21,10 +21,10 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccounts, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReportBatches } from './sales-parse.ts';
-import { CatalogMatcher, type CatalogMatch } from './sales-match.ts';
+import { CatalogMatcher } from './sales-match.ts';
 import { linesAsGroups, rollupStatements } from './sales-rollups.ts';
-import { GROUP_COLUMNS, GroupSums, own } from './sales-groups.ts';
-import { ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
+import { batchKeys, GROUP_COLUMNS, GroupSums, keyText } from './sales-groups.ts';
+import { own, ReportFormatError, type SalesLine, type SalesLineError } from './sales-report.ts';
 import { decimalToUnits, planPosting, unitsToDecimal, UNITS_PER_CENT, type UserGross } from './sales-posting.ts';
 import { emitWebhookEvent, usersListeningTo } from '../webhooks/webhooks.service.ts';
 
@@ -119,7 +119,7 @@ export async function runSalesImport(
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
   if (!batch) throw new DomainError('NOT_FOUND', 'No such sales import');
   if (batch.status === 'POSTED') return { ...resultOf(batch), alreadyDone: true };
-  await clearStaging(prisma, batchId);
+  await clearStaging(prisma, batch);
   await prisma.salesImportBatch.update({ where: { id: batchId }, data: { status: 'PROCESSING', error: null, rowsRead: 0, rowsRejected: 0 } });
 
   const errors: SalesLineError[] = [];
@@ -128,8 +128,8 @@ export async function runSalesImport(
   let matchedRows = 0;
   const period = batch.period;
   const matcher = new CatalogMatcher(sql, options.maxCachedKeys);
-  const groups = new GroupSums(batchId, period, options.groupLimit);
-  const toCopy = new SaleCopyText(batchId, period);
+  const groups = new GroupSums(batchId, period, batch.seq, options.groupLimit);
+  const toCopy = new SaleCopyText(batch.seq);
   const flushGroups = async () => {
     if (groups.size) await sql.copyIn('sales_import_groups', GROUP_COLUMNS, once(groups.drain()));
   };
@@ -156,8 +156,7 @@ export async function runSalesImport(
         if (m) {
           matchedRows += 1;
           const names = { releaseTitle: line.releaseTitle ?? m.releaseTitle, trackTitle: line.trackTitle ?? m.trackTitle };
-          text += toCopy.line(line, m, names);
-          groups.add(line, m, names);
+          text += toCopy.line(line, groups.add(line, m, names));
           if (groups.size >= groups.limit) await flushGroups();
         } else {
           missed += lineToCopy(batchId, period, line);
@@ -198,7 +197,7 @@ export async function runSalesImport(
     await flushUnmatched();
     await flushGroups();
   } catch (err) {
-    await clearStaging(prisma, batchId);
+    await clearStaging(prisma, batch);
     const message = err instanceof ReportFormatError ? err.message : `The report could not be imported: ${(err as Error).message}`;
     await prisma.salesImportBatch.update({ where: { id: batchId }, data: { status: 'FAILED', error: message, rowsRead, rowsRejected: rejected } });
     if (err instanceof ReportFormatError) return { ...resultOf({ ...batch, status: 'FAILED', rowsRead, rowsRejected: rejected }), alreadyDone: false };
@@ -211,7 +210,7 @@ export async function runSalesImport(
   if (groups.rowsWritten > 10_000) await sql.exec('ANALYZE sales_import_groups');
   const landStarted = performance.now();
   const parents = { userIds: [...matcher.userIds], releaseIds: [...matcher.releaseIds], trackIds: [...matcher.trackIds] };
-  const done = await prisma.$transaction((tx) => landBatch(tx, batchId, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
+  const done = await prisma.$transaction((tx) => landBatch(tx, batch, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
   return { ...resultOf(done), alreadyDone: false, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
 }
 
@@ -227,15 +226,13 @@ function resultOf(b: { id: string; status: string; rowsRead: number; rowsMatched
  * Removes what an unfinished run of the batch wrote: its staged lines, its sale lines and their day
  * sums (not yet posted, so no rollup or ledger entry counts them; split sales skip unposted batches).
  */
-async function clearStaging(prisma: PrismaClient, batchId: string): Promise<void> {
-  await prisma.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
-  for (const table of ['sales_import_groups', 'sale_transactions']) {
-    await prisma.$executeRawUnsafe(
-      `DELETE FROM ${table} WHERE import_batch_id = $1 AND EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`,
-      batchId,
-    );
-  }
-  await prisma.salesImportError.deleteMany({ where: { importBatchId: batchId } });
+async function clearStaging(prisma: PrismaClient, batch: { id: string; seq: number }): Promise<void> {
+  const { from, to } = batchKeys(batch.seq);
+  await prisma.$executeRawUnsafe(`DELETE FROM sales_import_lines WHERE import_batch_id = $1 AND state = 'STAGED'`, batch.id);
+  const unposted = `EXISTS (SELECT 1 FROM sales_import_batches b WHERE b.id = $1 AND b.status <> 'POSTED')`;
+  await prisma.$executeRawUnsafe(`DELETE FROM sales_import_groups WHERE import_batch_id = $1 AND ${unposted}`, batch.id);
+  await prisma.$executeRawUnsafe(`DELETE FROM sale_transactions WHERE id >= $2 AND id < $3 AND ${unposted}`, batch.id, from, to);
+  await prisma.salesImportError.deleteMany({ where: { importBatchId: batch.id } });
 }
 
 function lineToCopy(batchId: string, period: string, l: SalesLine): string {
@@ -245,40 +242,21 @@ function lineToCopy(batchId: string, period: string, l: SalesLine): string {
   ]);
 }
 
-const SALE_COLUMNS = [
-  'import_batch_id', 'period', 'report_date', 'user_id', 'release_id', 'track_id', 'artist_name', 'release_title', 'track_title',
-  'isrc', 'upc', 'outlet_id', 'outlet_name', 'service_name', 'country_code', 'units', 'payable', 'currency',
-] as const;
+const SALE_COLUMNS = ['id', 'group_id', 'isrc', 'upc', 'store_id', 'artist_name', 'release_title', 'track_title', 'units', 'payable'] as const;
 
 /**
- * Matched lines as COPY text of sale_transactions (SALE_COLUMNS), with their names (the catalogue's
- * titles where the report has none). What repeats from line to line (the batch, a match's ids, a
- * store's columns) is escaped once and reused: a report's million lines name a few thousand tracks
- * and a few stores.
+ * Matched lines as COPY text of sale_transactions (SALE_COLUMNS): what the report says of each line,
+ * its id in the batch's range (its line number) and its day sum's id.
  */
 class SaleCopyText {
-  private readonly head: string;
-  /** By match object: weak, so the matcher's cache decides how long they live. */
-  private readonly matches = new WeakMap<CatalogMatch, string>();
-  private readonly stores = new Map<string, string>();
+  private readonly key: (n: number) => string;
 
-  constructor(batchId: string, period: string) {
-    this.head = `${copyValue(batchId)}\t${copyValue(period)}\t`;
+  constructor(seq: number) {
+    this.key = keyText(seq);
   }
 
-  line(l: SalesLine, m: CatalogMatch, names: { releaseTitle: string | null; trackTitle: string | null }): string {
-    let ids = this.matches.get(m);
-    if (ids === undefined) {
-      ids = `${copyValue(m.userId)}\t${copyValue(m.releaseId)}\t${copyValue(m.trackId)}`;
-      this.matches.set(m, ids);
-    }
-    let store = this.stores.get(l.sourceLabel);
-    if (store === undefined) {
-      store = `${copyValue(l.outletId)}\t${copyValue(l.sourceLabel)}\t${copyValue(l.serviceName)}`;
-      if (this.stores.size < 10_000) this.stores.set(l.sourceLabel, store);
-    }
-    // The country (two letters, checked by both readers) needs no escaping; every other text from the report does.
-    return `${this.head}${copyValue(l.reportDate)}\t${ids}\t${copyValue(l.artistName)}\t${copyValue(names.releaseTitle)}\t${copyValue(names.trackTitle)}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${store}\t${l.countryCode ?? '\\N'}\t${l.units}\t${unitsToDecimal(l.payableUnits)}\t${copyValue(l.currency)}\n`;
+  line(l: SalesLine, groupId: string): string {
+    return `${this.key(l.lineNo)}\t${groupId}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${copyValue(l.storeId)}\t${copyValue(l.artistName)}\t${copyValue(l.releaseTitle)}\t${copyValue(l.trackTitle)}\t${l.units}\t${l.payableText ?? unitsToDecimal(l.payableUnits)}\n`;
   }
 }
 
@@ -295,32 +273,32 @@ const LANDING = 'FROM sales_import_groups l WHERE l.import_batch_id = $1 AND l.u
 
 /**
  * Rollups and posting of a batch whose lines were COPYed into sale_transactions, in the caller's
- * transaction; its unmatched lines join the review list. The owners, releases and tracks the lines
+ * transaction; its unmatched lines join the review list. The owners, releases and tracks its day sums
  * name are locked first (FOR KEY SHARE): one deleted since the matching read it is detached from the
- * lines here, as its delete trigger would have done.
+ * day sums here, as its delete trigger would have done.
  */
-async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
+async function landBatch(tx: Tx, batch: { id: string }, copiedRows: number, parents: { userIds: string[]; releaseIds: string[]; trackIds: string[] }) {
+  const batchId = batch.id;
   const locked = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM sales_import_batches WHERE id = $1 FOR UPDATE`, batchId);
   if (locked[0]?.status === 'POSTED') return tx.salesImportBatch.findUniqueOrThrow({ where: { id: batchId } });
-  const [stored] = await tx.$queryRawUnsafe<{ lines: number; summed: number }[]>(
-    `SELECT (SELECT COUNT(*) FROM sale_transactions WHERE import_batch_id = $1)::int AS lines,
-       (SELECT COALESCE(SUM(line_count), 0) FROM sales_import_groups WHERE import_batch_id = $1)::int AS summed`,
+  // Another run of the batch could not have added lines (each line's id is its line number in the
+  // batch's range: the key refuses a second copy), but its day sums would show here.
+  const [stored] = await tx.$queryRawUnsafe<{ summed: number }[]>(
+    `SELECT COALESCE(SUM(line_count), 0)::int AS summed FROM sales_import_groups WHERE import_batch_id = $1`,
     batchId,
   );
-  if (stored?.lines !== copiedRows || stored.summed !== copiedRows) {
-    throw new Error(`Sales import ${batchId}: ${stored?.lines} sale lines stored and ${stored?.summed} summed, ${copiedRows} copied (another run of the batch?)`);
+  if (stored?.summed !== copiedRows) {
+    throw new Error(`Sales import ${batchId}: ${stored?.summed} lines summed, ${copiedRows} copied (another run of the batch?)`);
   }
   for (const [table, column, ids] of [['users', 'user_id', parents.userIds], ['releases', 'release_id', parents.releaseIds], ['tracks', 'track_id', parents.trackIds]] as const) {
     if (!ids.length) continue;
     const found = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM ${table} WHERE id = ANY($1::text[]) FOR KEY SHARE`, ids);
     if (found.length === ids.length) continue;
     const alive = found.map((r) => r.id);
-    for (const lines of ['sale_transactions', 'sales_import_groups']) {
-      await tx.$executeRawUnsafe(`UPDATE ${lines} SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
-    }
+    await tx.$executeRawUnsafe(`UPDATE sales_import_groups SET ${column} = NULL WHERE import_batch_id = $1 AND ${column} IS NOT NULL AND NOT (${column} = ANY($2::text[]))`, batchId, alive);
   }
   const unmatched = await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'UNMATCHED' WHERE import_batch_id = $1 AND state = 'STAGED'`, batchId);
-  const matched = await landLines(tx, LANDING, [batchId], { inserted: true });
+  const matched = await landLines(tx, LANDING, [batchId]);
   const posting = await postNet(tx, matched.perUser, `sales-import:${batchId}`, `Sales ${batchId}`, { from: LANDING, params: [batchId] });
   return tx.salesImportBatch.update({
     where: { id: batchId },
@@ -340,23 +318,15 @@ async function landBatch(tx: Tx, batchId: string, copiedRows: number, parents: {
 }
 
 /**
- * Adds matched lines (`from`: "FROM <table> l WHERE ...", with its params; the lines or group sums
- * carry their user, release, track, titles and `line_count`) to the rollups, after moving them into
- * sale_transactions unless they are there already (`inserted`). Returns the line count and each
- * user's gross.
+ * Adds matched lines (`from`: "FROM <table> l WHERE ...", with its params; the day sums or lines
+ * carry their user, release, track, titles and `line_count`) to the rollups. Returns the line count
+ * and each user's gross.
  */
-async function landLines(tx: Tx, from: string, params: unknown[], opts: { inserted: boolean }): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
-  const sums = async () => tx.$queryRawUnsafe<{ user_id: string; gross: string; n: number }[]>(`SELECT l.user_id, SUM(l.payable)::text AS gross, SUM(l.line_count)::int AS n ${from} GROUP BY l.user_id ORDER BY l.user_id`, ...params);
-  if (!opts.inserted) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO sale_transactions (import_batch_id, period, report_date, user_id, release_id, track_id, artist_name, release_title, track_title,
-         isrc, upc, outlet_id, outlet_name, service_name, country_code, units, payable, currency)
-       SELECT l.import_batch_id, l.period, l.report_date, l.user_id, l.release_id, l.track_id, l.artist_name, l.release_title, l.track_title,
-         l.isrc, l.upc, l.outlet_id, l.source_label, l.service_name, l.country_code, l.units, l.payable, l.currency ${from}`,
-      ...params,
-    );
-  }
-  const perUser = await sums();
+async function landLines(tx: Tx, from: string, params: unknown[]): Promise<{ count: number; perUser: { userId: string; grossUnits: bigint }[] }> {
+  const perUser = await tx.$queryRawUnsafe<{ user_id: string; gross: string; n: number }[]>(
+    `SELECT l.user_id, SUM(l.payable)::text AS gross, SUM(l.line_count)::int AS n ${from} GROUP BY l.user_id ORDER BY l.user_id`,
+    ...params,
+  );
   const count = perUser.reduce((n, s) => n + Number(s.n), 0);
   if (count === 0) return { count: 0, perUser: [] };
   for (const statement of rollupStatements(from)) await tx.$executeRawUnsafe(statement, ...params);
@@ -427,14 +397,27 @@ export async function attachSalesLineIn(tx: Tx, input: { lineId: bigint; trackId
     input.lineId, track.id,
   );
   const landing = { from: `${linesAsGroups('sales_import_lines')} WHERE l.id = $1 AND l.state = 'STAGED'`, params: [input.lineId] };
-  const landed = await landLines(tx, landing.from, landing.params, { inserted: false });
-  // Its day sum, like the importer's (split sales and the parents' delete triggers read them).
-  await tx.$executeRawUnsafe(
-    `INSERT INTO sales_import_groups (${GROUP_COLUMNS.join(', ')})
-     SELECT l.import_batch_id, l.period, l.report_date, l.user_id, l.release_id, l.track_id, l.outlet_id, l.service_name, l.country_code,
-       l.artist_name, l.release_title, l.track_title, l.units, l.payable, 1
-     FROM sales_import_lines l WHERE l.id = $1`,
+  const landed = await landLines(tx, landing.from, landing.params);
+  // Its own day sum, numbered after the batch's last (the batch row locked: one attach at a time),
+  // and the sale line, numbered by its line in the report (no matched line of the batch has it).
+  const [batch] = await tx.$queryRawUnsafe<{ seq: number }[]>(
+    `SELECT b.seq FROM sales_import_batches b JOIN sales_import_lines l ON l.import_batch_id = b.id WHERE l.id = $1 FOR UPDATE OF b`,
     input.lineId,
+  );
+  const { from, to } = batchKeys(batch!.seq);
+  const [group] = await tx.$queryRawUnsafe<{ id: bigint }[]>(
+    `INSERT INTO sales_import_groups (${GROUP_COLUMNS.join(', ')})
+     SELECT (SELECT COALESCE(MAX(g.id), $2) + 1 FROM sales_import_groups g WHERE g.id >= $2 AND g.id < $3), l.import_batch_id, l.period, l.report_date,
+       l.user_id, l.release_id, l.track_id, l.outlet_id, l.source_label, l.service_name, l.country_code, l.artist_name, l.release_title, l.track_title, l.units, l.payable, 1
+     FROM sales_import_lines l WHERE l.id = $1
+     RETURNING id`,
+    input.lineId, from, to,
+  );
+  await tx.$executeRawUnsafe(
+    `INSERT INTO sale_transactions (id, group_id, isrc, upc, store_id, artist_name, release_title, track_title, units, payable)
+     SELECT $2::bigint + l.line_no, $3, l.isrc, l.upc, l.store_id, l.artist_name, l.release_title, l.track_title, l.units, l.payable
+     FROM sales_import_lines l WHERE l.id = $1`,
+    input.lineId, from, group!.id,
   );
   const posting = await postNet(tx, landed.perUser, `sales-line:${input.lineId}`, `Sales line ${input.lineId} attached`, landing);
   await tx.$executeRawUnsafe(`UPDATE sales_import_lines SET state = 'ATTACHED', resolved_by_id = $2, resolved_at = now() WHERE id = $1`, input.lineId, input.staffId);

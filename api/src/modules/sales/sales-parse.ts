@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import Papa from 'papaparse';
 import { isDsrHeader, parseDsr } from './sales-dsr.ts';
-import { amountUnits, KNOWN_CURRENCIES, periodEnd, ReportFormatError, storeOf, validDate, type ParsedItem, type ParseOptions } from './sales-report.ts';
+import { amountUnits, KNOWN_CURRENCIES, own, periodEnd, ReportFormatError, storeOf, validDate, type ParsedItem, type ParseOptions } from './sales-report.ts';
 
 type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
 
@@ -156,7 +156,7 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
     const newline = lf > 0 && head[lf - 1] === '\r' ? '\r\n' : lf === -1 && head.includes('\r') ? '\r' : '\n';
     const records = papaBatches(body.stream, { delimiter: firstLine.includes('\t') ? '\t' : ',', newline, quoteChar: '"', escapeChar: '"' });
     let nextLine = 1;
-    const memo: LineMemo = { dates: new Map(), stores: new Map() };
+    const memo: LineMemo = { dates: new Map(), countries: new Map(), stores: new Map() };
     for await (const batch of records) {
       const out: ParsedItem[] = [];
       for (const record of batch) {
@@ -195,9 +195,14 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
 /** Entries each memo keeps at most, so a report of all-different values still reads in flat memory. */
 const MEMO_MAX = 10_000;
 
-/** What a report repeats on most lines (dates, store labels), worked out once per report. */
+/**
+ * What a report repeats on most lines (dates, countries, store labels), worked out once per report.
+ * Lines share one string for each (the first seen), so what sums them by these keys hashes each once.
+ */
 interface LineMemo {
-  dates: Map<string, boolean>;
+  /** A date's text as lines share it, or null when it is not a date. */
+  dates: Map<string, string | null>;
+  countries: Map<string, string>;
   stores: Map<string, ReturnType<typeof storeOf>>;
 }
 
@@ -222,16 +227,21 @@ function readLine(record: string[], lineNo: number, width: number, columns: Part
   const currency = (cell(record, columns, 'currency') || 'USD').toUpperCase();
   if (!KNOWN_CURRENCIES.has(currency)) return lineError(lineNo, `unknown currency "${currency}"`);
   if (currency !== 'USD') return lineError(lineNo, `currency ${currency} is not accepted; reports are in USD`);
-  const reportDate = cell(record, columns, 'reportDate') || periodEnd(opts.period);
-  let dateOk = memo.dates.get(reportDate);
-  if (dateOk === undefined) {
-    dateOk = validDate(reportDate);
-    if (memo.dates.size < MEMO_MAX) memo.dates.set(reportDate, dateOk);
+  const dateText = cell(record, columns, 'reportDate') || periodEnd(opts.period);
+  let reportDate = memo.dates.get(dateText);
+  if (reportDate === undefined) {
+    reportDate = validDate(dateText) ? own(dateText) : null;
+    if (memo.dates.size < MEMO_MAX) memo.dates.set(reportDate ?? own(dateText), reportDate);
   }
-  if (!dateOk) return lineError(lineNo, `date "${reportDate}" is not a date (YYYY-MM-DD)`);
+  if (reportDate === null) return lineError(lineNo, `date "${dateText}" is not a date (YYYY-MM-DD)`);
   if (reportDate > opts.today) return lineError(lineNo, `date ${reportDate} is in the future`);
-  const country = cell(record, columns, 'country').toUpperCase();
-  if (country && !/^[A-Z]{2}$/.test(country)) return lineError(lineNo, `country "${country}" is not a two-letter country code`);
+  const countryText = cell(record, columns, 'country');
+  let country = memo.countries.get(countryText);
+  if (country === undefined) {
+    country = own(countryText.toUpperCase());
+    if (country && !/^[A-Z]{2}$/.test(country)) return lineError(lineNo, `country "${country}" is not a two-letter country code`);
+    if (memo.countries.size < MEMO_MAX) memo.countries.set(own(countryText), country);
+  }
   const isrcText = cell(record, columns, 'isrc').toUpperCase();
   const isrc = (isrcText.includes('-') ? isrcText.replace(/-/g, '') : isrcText) || null;
   const upc = cell(record, columns, 'upc') || null;
@@ -258,6 +268,7 @@ function readLine(record: string[], lineNo: number, width: number, columns: Part
       countryCode: country || null,
       units: Number(unitsText),
       payableUnits,
+      payableText,
       currency,
     },
   };

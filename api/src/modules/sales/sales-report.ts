@@ -20,6 +20,8 @@ export interface SalesLine {
   units: number;
   /** Payable in 1e-8 USD (Decimal(20,8) units). */
   payableUnits: bigint;
+  /** The report's own text of the payable (a plain decimal, checked), written as it is; absent when computed (DSR revenue shares). */
+  payableText?: string;
   currency: string;
 }
 
@@ -40,6 +42,16 @@ export interface ParseOptions {
   source: string;
   /** Today's date (YYYY-MM-DD): lines dated after it are refused. */
   today: string;
+}
+
+/**
+ * A copy of a text that does not keep the text it was cut from alive: a parser's cell may be a
+ * slice of its whole input chunk, which anything held past the chunk would keep in memory.
+ */
+export function own(text: string): string;
+export function own(text: string | null): string | null;
+export function own(text: string | null): string | null {
+  return text === null ? null : Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** A store's label as the report gives it, with the friendly service name and outlet it maps to. */
