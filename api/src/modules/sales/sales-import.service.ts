@@ -146,8 +146,8 @@ export async function runSalesImport(
    * matched, a thousand lines at a time (small pieces: the text leaves before more is made); the
    * others join the review list's text.
    */
-  async function* salesText(lines: SalesLine[]): AsyncGenerator<string> {
-    await matcher.resolve(lines);
+  async function* salesText({ lines, resolved }: MatchRun): AsyncGenerator<string> {
+    await resolved;
     for (let start = 0; start < lines.length; start += COPY_PIECE_LINES) {
       let text = '';
       let missed = '';
@@ -168,9 +168,22 @@ export async function runSalesImport(
       if (text) yield text;
     }
   }
+  /**
+   * A run's keys are looked up while the run before it is matched and formatted (lookups one at a
+   * time, in order): the reader does not wait on the database for each run's new keys.
+   */
+  let lookups: Promise<void> = Promise.resolve();
+  const lookUp = (lines: SalesLine[]): MatchRun => {
+    const resolved = lookups.then(() => matcher.resolve(lines));
+    // Awaited by salesText; a run never matched (the report failed first) must not go unhandled.
+    resolved.catch(() => undefined);
+    lookups = resolved;
+    return { lines, resolved };
+  };
   /** COPY text of the matched lines: they go straight into sale_transactions. */
   async function* copyText(): AsyncGenerator<string> {
     let pending: SalesLine[] = [];
+    let ahead: MatchRun | null = null;
     for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
       const before = rowsRead;
       for (const item of items) {
@@ -186,10 +199,14 @@ export async function runSalesImport(
       // Matched in runs of several bursts: each run looks up its unseen keys in one query per kind
       // of key, and a report naming a new key every few lines would otherwise wait on one per burst.
       if (pending.length < (options.matchRunLines ?? MATCH_RUN_LINES)) continue;
-      yield* salesText(pending);
+      const run = lookUp(pending);
       pending = [];
+      if (ahead) yield* salesText(ahead);
+      ahead = run;
     }
-    if (pending.length) yield* salesText(pending);
+    const last = pending.length ? lookUp(pending) : null;
+    if (ahead) yield* salesText(ahead);
+    if (last) yield* salesText(last);
   }
   const copyStarted = performance.now();
   try {
@@ -258,6 +275,12 @@ class SaleCopyText {
   line(l: SalesLine, groupId: string): string {
     return `${this.key(l.lineNo)}\t${groupId}\t${copyValue(l.isrc)}\t${copyValue(l.upc)}\t${copyValue(l.storeId)}\t${copyValue(l.artistName)}\t${copyValue(l.releaseTitle)}\t${copyValue(l.trackTitle)}\t${l.units}\t${l.payableText ?? unitsToDecimal(l.payableUnits)}\n`;
   }
+}
+
+/** A run of lines and the lookup of their unseen keys. */
+interface MatchRun {
+  lines: SalesLine[];
+  resolved: Promise<void>;
 }
 
 /** Lines matched together (one lookup of their unseen keys): about ten parser bursts. */

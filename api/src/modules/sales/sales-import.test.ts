@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/password.ts';
 import { checkLedger, findWalletAccount } from '../ledger/ledger.service.ts';
 import { attachSalesLineIn, registerSalesBatch, runSalesImport } from './sales-import.service.ts';
 import { batchKeys } from './sales-groups.ts';
+import { CatalogMatcher } from './sales-match.ts';
 import { statusOrder } from '@cadence/domain/release-status';
 
 let db: Database;
@@ -401,4 +402,28 @@ test('posting tells each credited artist listening for sales.posted, and only th
   expect(deliveries[0]).toMatchObject({ endpointId: endpoint.id, eventType: 'sales.posted' });
   expect((deliveries[0]!.payload as { data: { amountMinor: string } }).data.amountMinor).toBe('125');
   expect((await findWalletAccount(db.prisma, quiet.user.id))?.balanceMinor).toBe(250n);
+});
+
+test("the matcher keeps a run's keys while the next run is looked up, even when a new generation of its caches starts", async () => {
+  const c = await catalog();
+  const line = (isrc: string | null, lineNo: number) => ({
+    lineNo, reportDate: '2025-09-01', sourceLabel: 'Spotify', serviceName: 'Spotify', outletId: 28, storeId: null, isrc, upc: null,
+    artistName: null, releaseTitle: null, trackTitle: null, countryCode: 'US', units: 1, payableUnits: 1n, currency: 'USD',
+  });
+  const matcher = new CatalogMatcher(db.sql, 1);
+  const first = [line(c.track.isrc, 2), line('ZZ9999999991', 3)];
+  const second = [line(c.other.isrc, 4), line('ZZ9999999992', 5)];
+  await matcher.resolve(first);
+  // The second run's lookup starts a new generation (the bound is one key) before the first is matched.
+  await matcher.resolve(second);
+  expect(first.map((l) => matcher.match(l)?.trackId ?? null)).toEqual([c.track.id, null]);
+  expect(second.map((l) => matcher.match(l)?.trackId ?? null)).toEqual([c.other.id, null]);
+  // A key found only in the older generation is carried on, so it survives the next start as well.
+  const carried = new CatalogMatcher(db.sql, 2);
+  await carried.resolve([line(c.track.isrc, 2), line('ZZ9999999993', 3), line('ZZ9999999994', 4)]);
+  await carried.resolve([line('ZZ9999999995', 5)]); // a new generation starts
+  const third = [line(c.track.isrc, 6), line('ZZ9999999996', 7), line('ZZ9999999998', 8)];
+  await carried.resolve(third); // the ISRC is found in the older generation: not looked up again
+  await carried.resolve([line('ZZ9999999997', 9)]); // another new generation, before the third run is matched
+  expect(third.map((l) => carried.match(l)?.trackId ?? null)).toEqual([c.track.id, null, null]);
 });

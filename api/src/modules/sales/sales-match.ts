@@ -21,13 +21,51 @@ export interface CatalogMatch {
 
 const storeKey = (serviceName: string, storeId: string) => `${serviceName}\u0000${storeId}`;
 
-/** Keys each cache holds at most (about 20 MB each). */
+/** Keys each generation of a cache holds before the next starts (about 20 MB each). */
 const MAX_CACHED_KEYS = 100_000;
 
+/**
+ * Looked-up keys in two generations: when the current one is full a new one starts and the older
+ * is dropped. A run's keys are resolved before the previous run is matched (the lookups overlap the
+ * matching), so a key must survive one more start: a key found only in the older generation is
+ * carried into the current one.
+ */
+class KeyCache {
+  private current = new Map<string, CatalogMatch | null>();
+  private previous = new Map<string, CatalogMatch | null>();
+
+  constructor(private readonly max: number) {}
+
+  /** Starts a new generation when the current one is full (once per resolved run). */
+  rotate(): void {
+    if (this.current.size <= this.max) return;
+    this.previous = this.current;
+    this.current = new Map();
+  }
+
+  /** Whether the key was looked up (carried into the current generation if only the older has it). */
+  has(key: string): boolean {
+    if (this.current.has(key)) return true;
+    const kept = this.previous.get(key);
+    if (kept === undefined) return false;
+    this.current.set(key, kept);
+    return true;
+  }
+
+  get(key: string): CatalogMatch | null | undefined {
+    const found = this.current.get(key);
+    return found !== undefined ? found : this.previous.get(key);
+  }
+
+  set(key: string, match: CatalogMatch | null): void {
+    this.current.set(key, match);
+  }
+}
+
 export class CatalogMatcher {
-  private readonly byIsrc = new Map<string, CatalogMatch | null>();
-  private readonly byStore = new Map<string, CatalogMatch | null>();
-  private readonly byUpc = new Map<string, CatalogMatch | null>();
+  private readonly byIsrc: KeyCache;
+  private readonly byStore: KeyCache;
+  private readonly byUpc: KeyCache;
   /** Every id a match handed out: the landing step locks them (a parent deleted meanwhile is found). */
   readonly userIds = new Set<string>();
   readonly releaseIds = new Set<string>();
@@ -37,14 +75,22 @@ export class CatalogMatcher {
 
   constructor(
     private readonly sql: SqlRunner,
-    private readonly maxCachedKeys = MAX_CACHED_KEYS,
-  ) {}
+    maxCachedKeys = MAX_CACHED_KEYS,
+  ) {
+    this.byIsrc = new KeyCache(maxCachedKeys);
+    this.byStore = new KeyCache(maxCachedKeys);
+    this.byUpc = new KeyCache(maxCachedKeys);
+  }
 
-  /** Looks up the keys of `lines` not seen before (at most three queries). */
+  /**
+   * Looks up the keys of `lines` not seen before (at most three queries). Runs are resolved one at
+   * a time, in order, and each is matched before the lookup of the run two after it begins (so at
+   * most one new generation starts between a run's lookup and its matching).
+   */
   async resolve(lines: readonly SalesLine[]): Promise<void> {
     // A report naming millions of different keys (unknown ISRCs, a huge catalogue) must not grow
-    // memory with them: past the bound a cache starts again and its keys are looked up anew.
-    for (const cache of [this.byIsrc, this.byStore, this.byUpc]) if (cache.size > this.maxCachedKeys) cache.clear();
+    // memory with them: past the bound a cache starts a new generation and drops the older one.
+    for (const cache of [this.byIsrc, this.byStore, this.byUpc]) cache.rotate();
     const isrcs = new Set<string>();
     for (const l of lines) if (l.isrc && !this.byIsrc.has(l.isrc)) isrcs.add(l.isrc);
     if (isrcs.size) {
