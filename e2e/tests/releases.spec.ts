@@ -37,6 +37,8 @@ test('an artist creates a release with two tracks, credits, cover art, fixes an 
   ]);
   const tracks = page.getByRole('list', { name: 'Tracks in order' });
   await expect(tracks.getByRole('listitem').filter({ hasText: /^\d\./ })).toHaveCount(2);
+  // They went up one after another, in the order chosen (side by side, the later answer could hide the other track).
+  await expect(tracks.getByRole('listitem').filter({ hasText: /^\d\./ })).toContainText(['1. first-song', '2. second-song']);
 
   // Track 2 takes an ISRC first, then track 1 the same one: the rule marks the later track.
   await page.getByRole('button', { name: 'Edit track 2' }).click();

@@ -166,3 +166,25 @@ test('checkLedger reports a tampered cache and an unbalanced transaction, with t
   await db.prisma.ledgerAccount.update({ where: { id: wallet.id }, data: { balanceMinor: 800n } });
   expect((await checkLedger(db.prisma)).ok).toBe(true);
 });
+
+test('postings over several accounts lock them all in one order: crossing postings in parallel never deadlock, and an unknown account is refused', async () => {
+  const wallets = await Promise.all(Array.from({ length: 6 }, () => fundedWallet(1_000n)));
+  const ids = wallets.map((w) => w.wallet.id);
+  // Each posting moves 1 cent from every wallet but one to that one, naming the accounts in a different order.
+  const postings = Array.from({ length: 24 }, (_, i) => {
+    const to = ids[i % ids.length]!;
+    const from = ids.filter((id) => id !== to);
+    const entries = [{ accountId: to, amountMinor: BigInt(from.length) }, ...from.map((accountId) => ({ accountId, amountMinor: -1n }))];
+    return postTransaction(db.prisma, { kind: 'ADJUSTMENT', idempotencyKey: `cross:${ids[0]}:${i}`, entries: i % 2 ? entries.reverse() : entries });
+  });
+  await Promise.all(postings);
+  // 24 postings over 6 wallets: each wallet received 5 cents 4 times and gave 1 cent 20 times.
+  for (const id of ids) expect((await accountBalance(db.prisma, id)).balanceMinor).toBe(1_000n);
+  expect((await checkLedger(db.prisma)).problems).toEqual([]);
+
+  const refused = await keyOf(
+    postTransaction(db.prisma, { kind: 'ADJUSTMENT', idempotencyKey: `unknown:${ids[0]}`, entries: [{ accountId: ids[0]!, amountMinor: -1n }, { accountId: 'no-such-account', amountMinor: 1n }] }),
+  );
+  expect(refused).toBe(LEDGER_ERROR_KEYS.unknownAccount);
+  expect((await accountBalance(db.prisma, ids[0]!)).balanceMinor).toBe(1_000n);
+});

@@ -181,6 +181,19 @@ export async function lockAccount(tx: Tx, accountId: string): Promise<LockedAcco
   return { ...row, currency: row.currency.trim(), balance_minor: BigInt(row.balance_minor) };
 }
 
+/**
+ * Locks several account rows in one statement, in the order one-at-a-time callers use (ids sorted
+ * by code unit: COLLATE "C"), so postings over many wallets and single moves never deadlock.
+ */
+async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<Map<string, LockedAccount>> {
+  const rows = await tx.$queryRaw<LockedAccount[]>`SELECT id, kind::text AS kind, currency, balance_minor FROM ledger_accounts
+    WHERE id = ANY(${[...ids]}::text[]) ORDER BY id COLLATE "C" FOR UPDATE`;
+  const accounts = new Map(rows.map((row) => [row.id, { ...row, currency: row.currency.trim(), balance_minor: BigInt(row.balance_minor) }]));
+  const missing = ids.find((id) => !accounts.has(id));
+  if (missing) throw new DomainError('NOT_FOUND', `Unknown ledger account ${missing}`, { key: LEDGER_ERROR_KEYS.unknownAccount });
+  return accounts;
+}
+
 async function lockedAmount(tx: Db | Tx, accountId: string): Promise<bigint> {
   const sum = await tx.ledgerHold.aggregate({ where: { accountId, releasedAt: null }, _sum: { amountMinor: true } });
   return sum._sum.amountMinor ?? 0n;
@@ -204,8 +217,9 @@ export async function postTransactionIn(tx: Tx, input: PostTransactionInput): Pr
   const existing = await tx.ledgerTransaction.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: transactionSelect });
   if (existing) return { transaction: existing, created: false };
   const ids = [...new Set(input.entries.map((e) => e.accountId))].sort();
-  const accounts = new Map<string, LockedAccount>();
-  for (const id of ids) accounts.set(id, await lockAccount(tx, id));
+  // One statement for all (a sales posting credits thousands of wallets): a query per account was
+  // most of a posting's time.
+  const accounts = await lockAccounts(tx, ids);
   // A racing caller with the same key may have committed while we waited for the locks.
   const raced = await tx.ledgerTransaction.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: transactionSelect });
   if (raced) return { transaction: raced, created: false };
@@ -236,8 +250,10 @@ export async function postTransactionIn(tx: Tx, input: PostTransactionInput): Pr
   await tx.ledgerEntry.createMany({
     data: input.entries.map((e) => ({ transactionId: created.id, accountId: e.accountId, amountMinor: e.amountMinor, currency: accounts.get(e.accountId)!.currency })),
   });
-  for (const [accountId, delta] of perAccount) {
-    if (delta !== 0n) await tx.ledgerAccount.update({ where: { id: accountId }, data: { balanceMinor: { increment: delta } } });
+  const changed = [...perAccount].filter(([, delta]) => delta !== 0n);
+  if (changed.length) {
+    await tx.$executeRaw`UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, updated_at = now()
+      FROM unnest(${changed.map(([id]) => id)}::text[], ${changed.map(([, delta]) => delta.toString())}::bigint[]) AS d(id, delta) WHERE a.id = d.id`;
   }
   return { transaction: await tx.ledgerTransaction.findUniqueOrThrow({ where: { id: created.id }, select: transactionSelect }), created: true };
 }

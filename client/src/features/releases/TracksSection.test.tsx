@@ -57,20 +57,20 @@ test('moves tracks with keyboard-reachable buttons and saves the new order', asy
   expect(reorder).toHaveBeenLastCalledWith(['t1', 't3', 't2']);
 });
 
-test('each audio file gets its own progress bar; other types are refused', async () => {
+test('each audio file gets its own progress bar and goes up after the one before it; other types are refused', async () => {
   const { uploads, onError } = setup();
   await userEvent.upload(screen.getByLabelText('Choose audio files'), [audio('a.wav'), audio('b.flac', 'audio/flac'), audio('c.mp3', 'audio/mpeg')], { applyAccept: false });
   expect(onError).toHaveBeenCalledWith('c.mp3: only WAV or FLAC files can be uploaded.');
-  expect(uploads.map((u) => u.name)).toEqual(['a.wav', 'b.flac']);
+  // One at a time, in the order chosen: each answer then holds every track saved before it.
+  await waitFor(() => expect(uploads.map((u) => u.name)).toEqual(['a.wav']));
   act(() => uploads[0]!.progress({ loaded: 50, total: 100 }));
   const barA = await screen.findByRole('progressbar', { name: 'Uploading a.wav' });
   await waitFor(() => expect(barA).toHaveAttribute('value', '50'));
   expect(screen.getByRole('progressbar', { name: 'Uploading b.flac' })).toHaveAttribute('value', '0');
 
-  await act(async () => {
-    uploads[0]!.done();
-    uploads[1]!.fail(new Error('The audio must be at least 44.1 kHz'));
-  });
+  await act(async () => uploads[0]!.done());
+  await waitFor(() => expect(uploads.map((u) => u.name)).toEqual(['a.wav', 'b.flac']));
+  await act(async () => uploads[1]!.fail(new Error('The audio must be at least 44.1 kHz')));
   await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading a.wav' })).not.toBeInTheDocument());
   expect(await screen.findByRole('alert')).toHaveTextContent('b.flac: The audio must be at least 44.1 kHz');
 });
@@ -83,6 +83,15 @@ test('the pane opens one track and its CLOSE link closes it; check problems show
   expect(within(pane).getByText('Editing Two')).toBeInTheDocument();
   await userEvent.click(within(pane).getByRole('button', { name: 'CLOSE' }));
   expect(screen.queryByRole('region', { name: 'Track 2: Two' })).not.toBeInTheDocument();
+});
+
+test('a failed upload does not hold back the files after it', async () => {
+  const { uploads } = setup();
+  await userEvent.upload(screen.getByLabelText('Choose audio files'), [audio('a.wav'), audio('b.wav')]);
+  await waitFor(() => expect(uploads.map((u) => u.name)).toEqual(['a.wav']));
+  await act(async () => uploads[0]!.fail(new Error('The audio must be at least 44.1 kHz')));
+  await waitFor(() => expect(uploads.map((u) => u.name)).toEqual(['a.wav', 'b.wav']));
+  expect(await screen.findByRole('alert')).toHaveTextContent('a.wav: The audio must be at least 44.1 kHz');
 });
 
 test('deletes a track', async () => {

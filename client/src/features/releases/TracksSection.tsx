@@ -100,6 +100,12 @@ export function TracksSection({ release, editable, trackIssues, upload, reorder,
   const fragment = useFragment({ fragment: TracksSectionReleaseFragment, from: release });
   const tracks = fragment.complete ? fragment.data.tracks : NO_TRACKS;
   const { entries, run, dismiss } = useUploads();
+  /**
+   * Audio files go up one after another, in the order chosen. Each upload answers with the release's
+   * track list; sent side by side, an answer read before the other track was saved could arrive last
+   * and drop that track from the page (it was saved, but the list hid it until a reload).
+   */
+  const uploadQueue = useRef<Promise<unknown>>(Promise.resolve());
   const [openId, setOpenId] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -123,7 +129,14 @@ export function TracksSection({ release, editable, trackIssues, upload, reorder,
           supportedTypes={AUDIO_TYPES}
           onFiles={({ accepted, rejected }) => {
             for (const r of rejected) onError(`${r.file.name}: only WAV or FLAC files can be uploaded.`);
-            for (const { file } of accepted) void run(file, (progress) => upload(file, progress));
+            for (const { file } of accepted) {
+              const turn = uploadQueue.current.catch(() => undefined);
+              const sent = run(file, async (progress) => {
+                await turn;
+                return upload(file, progress);
+              });
+              uploadQueue.current = sent;
+            }
           }}
         >
           <p>Drop WAV or FLAC files here (44.1 kHz, 16 bit or better).</p>
