@@ -3,7 +3,8 @@
  * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts); the
  * matched ones are summed by group as they pass (sales-groups.ts, written to sales_import_groups, the
  * day sums) and COPYed straight into sale_transactions (what the report says of each line, under its
- * line number, and the id of its day sum), the rest go into sales_import_lines (the review list). Then one database transaction adds the batch's group sums to the read-side tables
+ * line number, and the id of its day sum), the rest go into sales_import_lines (the review list).
+ * Then one database transaction adds the batch's group sums to the read-side tables
  * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
  * streams) and posts the batch's net receipts through the ledger service. Until that transaction
  * commits, the batch's lines and day sums count nowhere: the pages read the rollups, and the one
