@@ -175,15 +175,13 @@ interface LockedAccount {
 
 /** Locks one account row for the rest of the transaction (serialises money moves on it). */
 export async function lockAccount(tx: Tx, accountId: string): Promise<LockedAccount> {
-  const rows = await tx.$queryRaw<LockedAccount[]>`SELECT id, kind::text AS kind, currency, balance_minor FROM ledger_accounts WHERE id = ${accountId} FOR UPDATE`;
-  const row = rows[0];
-  if (!row) throw new DomainError('NOT_FOUND', `Unknown ledger account ${accountId}`, { key: LEDGER_ERROR_KEYS.unknownAccount });
-  return { ...row, currency: row.currency.trim(), balance_minor: BigInt(row.balance_minor) };
+  return (await lockAccounts(tx, [accountId])).get(accountId)!;
 }
 
 /**
- * Locks several account rows in one statement, in the order one-at-a-time callers use (ids sorted
- * by code unit: COLLATE "C"), so postings over many wallets and single moves never deadlock.
+ * Locks account rows for the rest of the transaction, in one statement and in one order for every
+ * caller (ids by code unit: COLLATE "C"), so postings over many wallets and single moves never
+ * deadlock. An unknown id is refused.
  */
 async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<Map<string, LockedAccount>> {
   const rows = await tx.$queryRaw<LockedAccount[]>`SELECT id, kind::text AS kind, currency, balance_minor FROM ledger_accounts
@@ -216,7 +214,7 @@ export async function postTransactionIn(tx: Tx, input: PostTransactionInput): Pr
   checkEntries(input.entries);
   const existing = await tx.ledgerTransaction.findUnique({ where: { idempotencyKey: input.idempotencyKey }, select: transactionSelect });
   if (existing) return { transaction: existing, created: false };
-  const ids = [...new Set(input.entries.map((e) => e.accountId))].sort();
+  const ids = [...new Set(input.entries.map((e) => e.accountId))];
   // One statement for all (a sales posting credits thousands of wallets): a query per account was
   // most of a posting's time.
   const accounts = await lockAccounts(tx, ids);
