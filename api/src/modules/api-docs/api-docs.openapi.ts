@@ -10,7 +10,7 @@ documentRoutes({
   'GET /api/docs/init.js': { summary: "The reading page's start-up script", response: { status: 200, contentType: 'application/javascript' } },
   'GET /api/docs/:file': {
     summary: "The reading page's swagger-ui files (swagger-ui.css, swagger-ui-bundle.js, swagger-ui-standalone-preset.js)",
-    response: { status: 200, contentType: 'text/css', orAs: ['application/javascript'] },
+    response: { status: 200, contentType: 'text/css', orAs: ['text/javascript'] },
     errors: { 404: 'Not one of those files.' },
   },
 });

@@ -74,6 +74,8 @@ describe('/api/docs', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
       const res = await fetch(`${server.url}/api/docs/${file}`);
+      // Read whole, so the response is finished (and checked against the document) within this test.
+      await res.arrayBuffer();
       expect({ file, status: res.status }).toEqual({ file, status: 200 });
     }
     expect((await fetch(`${server.url}/api/docs/package.json`)).status).toBe(404);
