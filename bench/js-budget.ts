@@ -4,7 +4,8 @@
  * the entry `<script type="module">` and its `<link rel="modulepreload">`s (the server fills the same
  * template for every page, server-rendered or not). Each counts as served (api/src/http/compression.ts):
  * the build's `.br` file where there is one, the plain file otherwise (files under 1 KB stay plain).
- * Page chunks load after the entry has run, so after the server-rendered page has painted.
+ * Page chunks load once the browser reports the first contentful paint (client/src/lib/first-paint.ts),
+ * so they never count here, however fast the connection.
  *
  *   npx vite build client && npx tsx bench/js-budget.ts      prints each file and the total beside the target; exits 1 over it
  *

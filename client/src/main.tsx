@@ -8,6 +8,7 @@ import { guardLoader, guardsMayAct } from './app/guards';
 import { trackFetchActivity } from './app/shell/activity';
 import { installErrorReports, startErrorReports } from './lib/error-reports/error-reports';
 import { setHydratingServerHtml } from './ui/useHydrated';
+import { afterFirstContentfulPaint } from './lib/first-paint';
 import './app/global.css';
 // Issue 22: the public pages' styles come with the first stylesheet, so the server-rendered page is
 // laid out right in its first frame (loaded with their page chunk, they moved everything on arrival).
@@ -54,6 +55,10 @@ function AfterCommit({ run }: { run: () => void }) {
  * router, hydrating (which React splits further), then the guards' revalidation.
  */
 async function hydrate(root: HTMLElement): Promise<void> {
+  // Issue 22: the server's page is painted before any more script is fetched; until then only the
+  // entry has been asked for, so what the browser receives before the first paint is the entry
+  // alone (bench/js-budget.ts), however fast the connection.
+  await afterFirstContentfulPaint();
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -101,8 +106,11 @@ async function hydrate(root: HTMLElement): Promise<void> {
 /** Start-up, after the entry module has been evaluated (issue 22: not in the same task). */
 async function start(root: HTMLElement): Promise<void> {
   await yieldToMain();
-  // Core §8: load the client configuration once; the first render does not wait for it.
-  void loadClientConfigsOnce().then(startErrorReports);
+  // Core §8: load the client configuration once; the first render does not wait for it. The
+  // error reporter it chooses (Sentry's chunk, where configured) loads after the first paint.
+  void loadClientConfigsOnce()
+    .then(() => afterFirstContentfulPaint())
+    .then(startErrorReports);
   await yieldToMain();
   if (root.dataset.ssr === 'true') await hydrate(root);
   else render(root);

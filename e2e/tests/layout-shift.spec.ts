@@ -43,7 +43,7 @@ for (const viewport of WIDTHS) {
     test.use({ viewport });
 
     for (const path of PUBLIC_PAGES) {
-      test(`${path} does not shift, hydrates without a mismatch and has no accessibility violations`, async ({ page, request }) => {
+      test(`${path} does not shift, hydrates without a mismatch, loads its own chunks after the first paint and has no accessibility violations`, async ({ page, request }) => {
         const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
         expect(html, 'the server rendered the page').toContain('data-ssr="true"');
         expect(html, 'a Suspense boundary failed on the server').not.toContain('<!--$!-->');
@@ -57,6 +57,21 @@ for (const viewport of WIDTHS) {
         const shift = await page.evaluate(() => window.__layoutShift);
         expect(shift.total, `layout shifts on ${path}: ${JSON.stringify(shift.shifts)}`).toBeLessThanOrEqual(MAX_CLS);
         expect(problems).toEqual([]);
+
+        // Only the scripts the HTML names load before the first contentful paint; the page's own
+        // chunks are asked for once the browser has reported it (client/src/lib/first-paint.ts).
+        const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!);
+        expect(named.length, 'the HTML names its entry script').toBeGreaterThan(0);
+        const timing = await page.evaluate(() => ({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js$/.test(new URL(r.name).pathname))
+            .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+        }));
+        expect(timing.fcp, 'the browser reported a first contentful paint').not.toBeNull();
+        const later = timing.scripts.filter((s) => s.path.endsWith('.js') && !named.includes(s.path));
+        expect(later.length, 'the page loaded chunks of its own').toBeGreaterThan(0);
+        expect(later.filter((s) => s.start < timing.fcp!), `scripts asked for before the first contentful paint at ${timing.fcp} ms`).toEqual([]);
 
         const results = await new AxeBuilder({ page }).analyze();
         expect(results.violations.map((v) => `${viewport.width} px ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

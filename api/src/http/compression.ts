@@ -40,12 +40,22 @@ export function compressResponses(): RequestHandler {
 /**
  * Static files from `dir`, sending `name.br` or `name.gz` when it exists and the request accepts
  * it. `serveStatic` options (cache lifetime) pass through; directory indexes are never served.
+ *
+ * Immutable files (the build's hashed assets) carry no validators (ETag, Last-Modified) and no
+ * request id: a browser never revalidates them and the log line has the id, while each of those
+ * headers costs every script of a page's first load its bytes again (issue 22).
  */
 export function staticFiles(dir: string, options: { maxAge: string; immutable?: boolean }): RequestHandler {
+  const immutable = options.immutable ?? false;
   return expressStaticGzip(dir, {
     enableBrotli: true,
     orderPreference: ['br', 'gz'],
     index: false,
-    serveStatic: { maxAge: options.maxAge, immutable: options.immutable ?? false, index: false },
+    serveStatic: {
+      maxAge: options.maxAge,
+      immutable,
+      index: false,
+      ...(immutable && { etag: false, lastModified: false, setHeaders: (res: ServerResponse) => res.removeHeader('x-request-id') }),
+    },
   }) as RequestHandler;
 }

@@ -82,6 +82,10 @@ describe('compression', () => {
     expect(decode(br)).toBe(ASSET);
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toContain('immutable');
+    // Never revalidated, so no validators; no request id either (issue 22: bytes on every script).
+    expect(br.headers).not.toHaveProperty('etag');
+    expect(br.headers).not.toHaveProperty('last-modified');
+    expect(br.headers).not.toHaveProperty('x-request-id');
     const gz = await raw('GET', '/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
     expectCompressed(gz, 'gzip');
     expect(decode(gz)).toBe(ASSET);
@@ -93,6 +97,8 @@ describe('compression', () => {
   it('compresses a server-rendered page on the fly, and sends it plain without Accept-Encoding', async () => {
     const br = await raw('GET', '/about', { accept: 'text/html', ...BOTH });
     expectCompressed(br, 'br');
+    // Answers made per request keep their request id (only immutable assets drop it).
+    expect(br.headers).toHaveProperty('x-request-id');
     expect(decode(br)).toContain('<h1>About</h1>');
     const plain = await raw('GET', '/about', { accept: 'text/html' });
     expectPlain(plain);
