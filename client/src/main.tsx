@@ -79,6 +79,9 @@ async function hydrate(root: HTMLElement): Promise<void> {
   const afterHydration = () => {
     // Runs after the effects of the whole app (this component comes last), useHydrated's included.
     setHydratingServerHtml(false);
+    // Says the server's page is now the app's (its handlers and watchers are live). Since the page's
+    // chunks wait for the first paint, the network can fall quiet before that: e2e waits for this.
+    root.dataset.hydrated = 'true';
     if (revalidated) return;
     revalidated = true;
     // Issue 22: after hydration has committed and the browser had a turn, so that its render does

@@ -52,6 +52,7 @@ for (const viewport of WIDTHS) {
         await observeLayoutShifts(page);
         await page.goto(path, { waitUntil: 'networkidle' });
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
         // Let late work (the viewer probe, lazily loaded parts of the frame) land before measuring.
         await page.waitForTimeout(750);
         const shift = await page.evaluate(() => window.__layoutShift);

@@ -37,6 +37,7 @@ function countGraphql(page: Page): { count: number } {
 test('a public page without a session cookie asks nobody who is signed in; with one it asks and shows the way back to the app', async ({ page }) => {
   const visitor = countGraphql(page);
   await page.goto('/terms-of-use', { waitUntil: 'networkidle' });
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(visitor.count).toBe(0);
 
