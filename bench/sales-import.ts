@@ -13,8 +13,11 @@
  *   npx tsx bench/sales-import.ts                                   (embedded PGlite, in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sales-import.ts
  *       (a throwaway database on that server)
+ *   BENCH_CPU_PROF=/tmp/prof ...   (PostgreSQL: the import process also writes a V8 CPU profile there)
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +48,40 @@ function collectGarbage(): void {
   (runInNewContext('gc') as () => void)();
 }
 
+/**
+ * CPU seconds (user + system) used so far by this machine's PostgreSQL server processes, from
+ * /proc (Linux, a server on this machine), or null when they cannot be read. Beside a process's own
+ * CPU time it shows what a phase cost in core-seconds, which on a 2-core machine bounds its speed.
+ */
+async function databaseCpuSeconds(): Promise<number | null> {
+  if (process.platform !== 'linux') return null;
+  let ticks = 0;
+  let found = false;
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name and state.
+    ticks += Number(fields[11]) + Number(fields[12]);
+    found = true;
+  }
+  // Linux reports them in USER_HZ, 100 per second on every common build.
+  return found ? ticks / 100 : null;
+}
+
+/** Core-seconds of a phase: this process's (or the import process's) and the database server's. */
+function cpuText(processSeconds: number, databaseSeconds: number | null, wallSeconds: number): string {
+  const total = processSeconds + (databaseSeconds ?? 0);
+  return `CPU ${processSeconds.toFixed(1)} s in Node.js${databaseSeconds === null ? '' : ` + ${databaseSeconds.toFixed(1)} s in PostgreSQL = ${total.toFixed(1)} core-s`} over ${wallSeconds.toFixed(1)} s (${availableParallelism()} cores: ${((total / (wallSeconds * availableParallelism())) * 100).toFixed(0)}% busy)`;
+}
+
 interface EndToEnd {
+  /** CPU seconds of the importing process (all its threads). */
+  cpuSeconds: number;
+  /** CPU seconds of the database server's processes meanwhile (null: not readable). */
+  databaseCpuSeconds: number | null;
   seconds: number;
   result: Awaited<ReturnType<typeof runSalesImport>>;
   /** Peak RSS minus RSS at the start, bytes. */
@@ -63,12 +99,17 @@ async function importHere(db: Pick<Database, 'prisma' | 'sql'>, file: string, pe
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const started = performance.now();
+  // Read before the import process closes its connections: an ended server process's time is gone.
+  const db0 = await databaseCpuSeconds();
+  const cpu0 = process.cpuUsage();
   const { batch } = await registerSalesBatch(db.prisma, { checksum: await fileChecksum(file), period, source: 'bench' });
   const result = await runSalesImport({ prisma: db.prisma, sql: db.sql }, batch.id, () => createReadStream(file));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const db1 = db0 === null ? null : await databaseCpuSeconds();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { seconds, result, growth: peak - rss0, rss0 };
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, databaseCpuSeconds: db0 === null || db1 === null ? null : db1 - db0, result, growth: peak - rss0, rss0 };
 }
 
 /**
@@ -79,7 +120,9 @@ async function importHere(db: Pick<Database, 'prisma' | 'sql'>, file: string, pe
 async function importInChild(location: string, file: string, period: string): Promise<EndToEnd> {
   const url = new URL(process.env.BENCH_DATABASE_URL!);
   url.pathname = `/${location.slice(location.indexOf('/') + 1)}`;
-  const child = spawn(process.execPath, [...serverNodeArgs(), fileURLToPath(import.meta.url)], {
+  // BENCH_CPU_PROF=<dir>: the import process writes a V8 CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...serverNodeArgs(), fileURLToPath(import.meta.url)], {
     env: serverEnv({ ...process.env, BENCH_IMPORT_CHILD: JSON.stringify({ url: url.toString(), file, period }) }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -155,20 +198,27 @@ try {
   // End to end, in a process of its own on PostgreSQL (as a server's import job runs): its memory
   // growth is then the import's own, not the garbage of making the report or of the measurements
   // below. PGlite lives in this process, so there the import runs here.
-  const { seconds, result, growth, rss0 } = db.kind === 'postgres' ? await importInChild(db.location, file, period) : await importHere(db, file, period);
+  const measured = db.kind === 'postgres' ? await importInChild(db.location, file, period) : await importHere(db, file, period);
+  const { seconds, cpuSeconds, result, growth, rss0 } = measured;
+  // PGlite runs inside the importing process: its time is in that process's.
+  const importDbSeconds = db.kind === 'postgres' ? measured.databaseCpuSeconds : null;
   const rate = LINES / seconds;
 
   // Baseline: a plain COPY of the same rows (the report's ten columns, typed) into an unindexed table.
   await db.sql.exec(
     'CREATE TABLE bench_plain_copy (report_date date, store text, isrc text, artist text, release text, track text, country text, units int, amount numeric(20,8), currency char(3))',
   );
+  const plainDb0 = db.kind === 'postgres' ? await databaseCpuSeconds() : null;
+  const plainCpu0 = process.cpuUsage();
   let started = performance.now();
   await db.sql.copyIn('bench_plain_copy', ['report_date', 'store', 'isrc', 'artist', 'release', 'track', 'country', 'units', 'amount', 'currency'], (async function* () {
     for (const r of rows()) yield copyLine([r.date, r.store, r.isrc, 'Bench Artist', 'Bench Release', 'Bench Track', r.country, r.units, r.amount, 'USD']);
   })());
   const plainSeconds = (performance.now() - started) / 1000;
+  const plainCpu = process.cpuUsage(plainCpu0);
+  const plainDb1 = plainDb0 === null ? null : await databaseCpuSeconds();
   const plainRate = LINES / plainSeconds;
-  process.stdout.write(`plain COPY (unindexed table): ${plainSeconds.toFixed(1)} s, ${Math.round(plainRate).toLocaleString('en-US')} rows/s\n`);
+  process.stdout.write(`plain COPY (unindexed table): ${plainSeconds.toFixed(1)} s, ${Math.round(plainRate).toLocaleString('en-US')} rows/s; ${cpuText((plainCpu.user + plainCpu.system) / 1e6, plainDb0 === null || plainDb1 === null ? null : plainDb1 - plainDb0, plainSeconds)}\n`);
   await db.sql.exec('DROP TABLE bench_plain_copy');
 
   // The tokenizers alone over the same gzip file, records counted and nothing else: Papa Parse (what
@@ -256,6 +306,7 @@ try {
 
   process.stdout.write(
     `end to end (parse, match, COPY, rollups, posting): ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en-US')} rows/s = ${((rate / plainRate) * 100).toFixed(0)}% of plain COPY (target >= 40%)\n` +
+      `  ${cpuText(cpuSeconds, importDbSeconds, seconds)}\n` +
       `  ${result.status}: read ${result.rowsRead}, matched ${result.rowsMatched}, unmatched ${result.rowsUnmatched}, rejected ${result.rowsRejected}, posted ${result.postedMinor} cents; parse+COPY ${result.timings?.copyMs} ms, land ${result.timings?.landMs} ms\n` +
       `  ${db.kind === 'postgres' ? 'import process' : 'process'} memory growth (peak RSS - start): ${(growth / 1e6).toFixed(0)} MB, from ${(rss0 / 1e6).toFixed(0)} MB after a full collection (target < 100 MB${db.kind === 'pglite' ? '; PGlite runs in this process, so its buffers count too' : ''})\n`,
   );

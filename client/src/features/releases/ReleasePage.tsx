@@ -3,8 +3,8 @@ import type { PageHandle } from '../../lib/page-meta';
 import { appPreloader } from '../../lib/preload';
 import { ReleaseEditorQuery } from './release-editor.graphql';
 import { ReleaseEditor } from './ReleaseEditor';
-import { DeliveriesPanel } from './DeliveriesPanel';
-import { SplitsPanel } from './SplitsPanel';
+import { DeliveriesPanel, DeliveriesPanelQuery } from './DeliveriesPanel';
+import { SplitsPanel, SplitsPanelQuery } from './SplitsPanel';
 
 export const handle: PageHandle = {
   pageTitle: 'Release | {appName}',
@@ -12,13 +12,21 @@ export const handle: PageHandle = {
 };
 
 /**
- * Preloads the release with the navigation. The editor reads it from the cache with its own
- * `useQuery` (cache-first: no second request), since it also runs without this route (tests, and
- * the first save of a new draft re-renders it under a new id).
+ * Preloads the release with the navigation, and the panels below the editor (splits, deliveries)
+ * beside it, so they render with the editor instead of appearing after it and moving what is below
+ * (e2e layout-shift). The editor and the panels read them from the cache with their own `useQuery`
+ * (cache-first: no second request), since they also run without this route (tests, and the first
+ * save of a new draft re-renders the editor under a new id). A panel's failed preload only means it
+ * asks again itself.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const preloadQuery = appPreloader();
-  await preloadQuery.toPromise(preloadQuery(ReleaseEditorQuery, { variables: { id: params.id ?? '' }, errorPolicy: 'all' }));
+  const variables = { id: params.id ?? '' };
+  await Promise.all([
+    preloadQuery.toPromise(preloadQuery(ReleaseEditorQuery, { variables, errorPolicy: 'all' })),
+    preloadQuery.toPromise(preloadQuery(SplitsPanelQuery, { variables, errorPolicy: 'all' })).catch(() => undefined),
+    preloadQuery.toPromise(preloadQuery(DeliveriesPanelQuery, { variables })).catch(() => undefined),
+  ]);
   return null;
 }
 
