@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { isDsrHeader, parseDsr } from './sales-dsr.ts';
 import { amountUnits, KNOWN_CURRENCIES, own, periodEnd, ReportFormatError, storeOf, validDate, type ParsedItem, type ParseOptions } from './sales-report.ts';
 
-type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
+export type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
 
 /** Header names stores use for each field (compared lower case, spaces/underscores ignored). */
 const HEADER_ALIASES: Record<Field, readonly string[]> = {
@@ -27,6 +27,24 @@ const HEADER_ALIASES: Record<Field, readonly string[]> = {
 };
 const REQUIRED: readonly Field[] = ['source', 'units', 'payable'];
 
+
+/**
+ * The columns a report's header names (each field's first column) and its width. Throws
+ * ReportFormatError when a required column, or every kind of key, is missing.
+ */
+export function headerColumns(record: readonly string[], lineNo: number, opts: ParseOptions): { columns: Partial<Record<Field, number>>; width: number } {
+  const columns: Partial<Record<Field, number>> = {};
+  record.forEach((h, i) => {
+    const key = headerKey(h);
+    for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, readonly string[]][]) {
+      if (aliases.includes(key) && columns[field] === undefined) columns[field] = i;
+    }
+  });
+  const missing = REQUIRED.filter((f) => columns[f] === undefined && !(f === 'source' && opts.source));
+  if (missing.length) throw new ReportFormatError(`The report's header has no ${missing.join(', ')} column (line ${lineNo})`);
+  if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
+  return { columns, width: record.length };
+}
 
 function headerKey(h: string): string {
   return h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_\-.()]+/g, '');
@@ -165,17 +183,7 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
         for (const cell of record) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) nextLine += 1;
         if (record.length === 1 && record[0] === '') continue;
         if (!columns) {
-          columns = {};
-          record.forEach((h, i) => {
-            const key = headerKey(h);
-            for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [Field, readonly string[]][]) {
-              if (aliases.includes(key) && columns![field] === undefined) columns![field] = i;
-            }
-          });
-          width = record.length;
-          const missing = REQUIRED.filter((f) => columns![f] === undefined && !(f === 'source' && opts.source));
-          if (missing.length) throw new ReportFormatError(`The report's header has no ${missing.join(', ')} column (line ${lineNo})`);
-          if (columns.isrc === undefined && columns.upc === undefined && columns.storeId === undefined) throw new ReportFormatError(`The report's header has no ISRC, UPC or store id column (line ${lineNo})`);
+          ({ columns, width } = headerColumns(record, lineNo, opts));
           continue;
         }
         out.push(readLine(record, lineNo, width, columns, opts, memo));

@@ -1,0 +1,270 @@
+/**
+ * A sales report line read straight from its bytes, for the lines most reports are made of: no
+ * quotes, no spaces around a cell, plain digits, a USD amount of at most 7 whole digits, a valid
+ * date, a two-letter country or none, an ISRC of capital letters and digits. Such a line gives the
+ * same SalesLine as the general reader (sales-parse.ts `readLine`, through Papa Parse) without a
+ * string per cell: the cells stay byte ranges of the report's buffer, numbers are read digit by
+ * digit, and what repeats (dates, countries, store labels) is looked up by a number. Any other line
+ * is left to the general reader (`read` answers false), which gives its line or its error.
+ *
+ * This is the first step of the import's fast path (issue 13, docs/decisions.md): the import does
+ * not call it yet. sales-fastline.test.ts checks it against the general reader line by line.
+ */
+import { isUtf8 } from 'node:buffer';
+import type { Field } from './sales-parse.ts';
+import { own, storeOf, validDate, type ParseOptions, type SalesLine } from './sales-report.ts';
+
+/** Cells of a record, by the report's column number: [start, end) byte offsets. */
+const TAB = 0x09;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const DOT = 0x2e;
+const DASH = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/** Entries each memo keeps at most (as the general reader's). */
+const MEMO_MAX = 10_000;
+
+/** Whether the code point starting at `i` (UTF-8) is one String.prototype.trim removes. */
+function spaceAt(b: Uint8Array, i: number, end: number): boolean {
+  const c = b[i]!;
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  const c1 = i + 1 < end ? b[i + 1]! : 0;
+  const c2 = i + 2 < end ? b[i + 2]! : 0;
+  switch (c) {
+    case 0xc2: // U+00A0
+      return c1 === 0xa0;
+    case 0xe1: // U+1680
+      return c1 === 0x9a && c2 === 0x80;
+    case 0xe2: // U+2000-200A, U+2028, U+2029, U+202F, U+205F
+      return (c1 === 0x80 && ((c2 >= 0x80 && c2 <= 0x8a) || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf)) || (c1 === 0x81 && c2 === 0x9f);
+    case 0xe3: // U+3000
+      return c1 === 0x80 && c2 === 0x80;
+    case 0xef: // U+FEFF
+      return c1 === 0xbb && c2 === 0xbf;
+    default:
+      return false;
+  }
+}
+
+/** Whether a non-empty cell begins or ends with a character trim() would remove. */
+function padded(b: Uint8Array, start: number, end: number): boolean {
+  if (spaceAt(b, start, end)) return true;
+  let last = end - 1;
+  // Back to the first byte of the last character (over UTF-8 continuation bytes).
+  while (last > start && (b[last]! & 0xc0) === 0x80) last -= 1;
+  return spaceAt(b, last, end);
+}
+
+/** A number of 1 to `max` ASCII digits, or -1. */
+function digits(b: Uint8Array, start: number, end: number, max: number): number {
+  const n = end - start;
+  if (n < 1 || n > max) return -1;
+  let v = 0;
+  for (let i = start; i < end; i += 1) {
+    const d = b[i]! - ZERO;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+const SCALE = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 1e2, 10, 1];
+
+export class FastLineReader {
+  private readonly delimiter: number;
+  private readonly width: number;
+  private readonly at: Record<Field, number>;
+  /** The record's cells, as byte offsets (filled by `read`). */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  private buf: Uint8Array = new Uint8Array(0);
+  /** Dates by their 8 digits (yyyymmdd): the date as lines share it, or null (not a date, or after today). */
+  private readonly dates = new Map<number, string | null>();
+  private readonly countries = new Map<number, string>();
+  /** Store labels by their bytes (latin1, which keeps every byte). */
+  private readonly stores = new Map<string, ReturnType<typeof storeOf>>();
+
+  // The line `read` last accepted.
+  lineNo = 0;
+  units = 0;
+  /** Payable in 1e-8 USD, exact (under 10^15). */
+  payableUnits = 0;
+  reportDate = '';
+  countryCode: string | null = null;
+  store: ReturnType<typeof storeOf> = storeOf('');
+
+  constructor(
+    layout: { delimiter: ',' | '\t'; columns: Partial<Record<Field, number>>; width: number },
+    private readonly opts: ParseOptions,
+  ) {
+    this.delimiter = layout.delimiter === '\t' ? TAB : COMMA;
+    this.width = layout.width;
+    const col = (f: Field) => layout.columns[f] ?? -1;
+    this.at = {
+      reportDate: col('reportDate'), source: col('source'), storeId: col('storeId'), isrc: col('isrc'), upc: col('upc'), artist: col('artist'),
+      release: col('release'), track: col('track'), country: col('country'), units: col('units'), payable: col('payable'), currency: col('currency'),
+    };
+    this.starts = new Int32Array(this.width);
+    this.ends = new Int32Array(this.width);
+  }
+
+  /** Whether the field's cell is empty (or the report has no such column). */
+  private empty(f: Field): boolean {
+    const i = this.at[f];
+    return i < 0 || this.starts[i] === this.ends[i];
+  }
+
+  /**
+   * Reads the record in `b` from `start` to `end` (its line break excluded). True when it is a
+   * line this reader takes, its values then in this object's fields (and `text`); false when the
+   * general reader must read it (an error or an unusual line).
+   */
+  read(b: Uint8Array, start: number, end: number, lineNo: number): boolean {
+    const { width, delimiter, starts, ends } = this;
+    let cell = 0;
+    let from = start;
+    let ascii = true;
+    for (let i = start; i < end; i += 1) {
+      const c = b[i]!;
+      if (c === delimiter) {
+        if (cell === width - 1) return false;
+        starts[cell] = from;
+        ends[cell] = i;
+        cell += 1;
+        from = i + 1;
+      } else if (c === QUOTE) return false;
+      else if (c >= 0x80) ascii = false;
+    }
+    if (cell !== width - 1) return false;
+    starts[cell] = from;
+    ends[cell] = end;
+    // Papa Parse decodes the text: invalid UTF-8 would become U+FFFD there, so such a line is left to it.
+    if (!ascii && !isUtf8(b.subarray(start, end))) return false;
+    for (let k = 0; k < width; k += 1) if (starts[k]! < ends[k]! && padded(b, starts[k]!, ends[k]!)) return false;
+    this.buf = b;
+    const at = this.at;
+
+    // The store: its column's label, or the --source option when the report has no such column.
+    if (at.source >= 0) {
+      if (this.empty('source')) return false;
+      const label = latin1(b, starts[at.source]!, ends[at.source]!);
+      let store = this.stores.get(label);
+      if (!store) {
+        store = storeOf(ascii ? label : Buffer.from(b.buffer, b.byteOffset + starts[at.source]!, ends[at.source]! - starts[at.source]!).toString('utf8'));
+        if (this.stores.size < MEMO_MAX) this.stores.set(label, store);
+      }
+      this.store = store;
+    } else {
+      if (!this.opts.source) return false;
+      if (this.store.sourceLabel !== this.opts.source) this.store = storeOf(this.opts.source);
+    }
+
+    const units = digits(b, starts[at.units]!, ends[at.units]!, 9);
+    if (units < 0) return false;
+
+    // The amount: 1 to 7 whole digits, then optionally a dot and 1 to 8 decimals.
+    const ps = starts[at.payable]!;
+    const pe = ends[at.payable]!;
+    let dot = -1;
+    for (let i = ps; i < pe; i += 1) {
+      if (b[i] === DOT) {
+        dot = i;
+        break;
+      }
+    }
+    const whole = digits(b, ps, dot < 0 ? pe : dot, 7);
+    if (whole < 0) return false;
+    let frac = 0;
+    if (dot >= 0) {
+      frac = digits(b, dot + 1, pe, 8);
+      if (frac < 0) return false;
+    }
+    this.payableUnits = whole * 100_000_000 + (dot < 0 ? 0 : frac * SCALE[pe - dot - 1]!);
+
+    if (!this.empty('currency')) {
+      const cs = starts[at.currency]!;
+      if (ends[at.currency]! - cs !== 3 || b[cs] !== 0x55 || b[cs + 1] !== 0x53 || b[cs + 2] !== 0x44) return false; // "USD"
+    }
+
+    // The date: yyyy-mm-dd, valid and not after today (looked up by its 8 digits).
+    if (this.empty('reportDate')) return false;
+    const ds = starts[at.reportDate]!;
+    if (ends[at.reportDate]! - ds !== 10 || b[ds + 4] !== DASH || b[ds + 7] !== DASH) return false;
+    const y = digits(b, ds, ds + 4, 4);
+    const m = digits(b, ds + 5, ds + 7, 2);
+    const d = digits(b, ds + 8, ds + 10, 2);
+    if (y < 0 || m < 0 || d < 0) return false;
+    const key = y * 10_000 + m * 100 + d;
+    let date = this.dates.get(key);
+    if (date === undefined) {
+      const text = latin1(b, ds, ds + 10);
+      date = validDate(text) && text <= this.opts.today ? text : null;
+      if (this.dates.size < MEMO_MAX) this.dates.set(key, date);
+    }
+    if (date === null) return false;
+    this.reportDate = date;
+
+    // The country: two capital letters, or none.
+    if (this.empty('country')) this.countryCode = null;
+    else {
+      const cs = starts[at.country]!;
+      const c0 = b[cs]!;
+      const c1 = b[cs + 1]!;
+      if (ends[at.country]! - cs !== 2 || c0 < 0x41 || c0 > 0x5a || c1 < 0x41 || c1 > 0x5a) return false;
+      const code = c0 * 256 + c1;
+      let country = this.countries.get(code);
+      if (country === undefined) {
+        country = String.fromCharCode(c0, c1);
+        this.countries.set(code, country);
+      }
+      this.countryCode = country;
+    }
+
+    // The ISRC: capital letters and digits only (the general reader upper-cases it and drops dashes).
+    if (!this.empty('isrc')) {
+      for (let i = starts[at.isrc]!; i < ends[at.isrc]!; i += 1) {
+        const c = b[i]!;
+        if (!((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x5a))) return false;
+      }
+    } else if (this.empty('upc') && this.empty('storeId')) return false;
+
+    this.lineNo = lineNo;
+    this.units = units;
+    return true;
+  }
+
+  /** A text field of the line `read` last accepted, or null when its cell is empty (decoded: for keys seen first, and the review list). */
+  text(f: Exclude<Field, 'units' | 'payable' | 'reportDate' | 'country' | 'source' | 'currency'>): string | null {
+    const i = this.at[f];
+    if (i < 0 || this.starts[i] === this.ends[i]) return null;
+    return Buffer.from(this.buf.buffer, this.buf.byteOffset + this.starts[i]!, this.ends[i]! - this.starts[i]!).toString('utf8');
+  }
+
+  /** The line `read` last accepted, as the general reader gives it (its payable text as written). */
+  salesLine(): SalesLine {
+    const at = this.at;
+    return {
+      lineNo: this.lineNo,
+      reportDate: this.reportDate,
+      ...this.store,
+      storeId: this.text('storeId'),
+      isrc: this.text('isrc'),
+      upc: this.text('upc'),
+      artistName: this.text('artist'),
+      releaseTitle: this.text('release'),
+      trackTitle: this.text('track'),
+      countryCode: this.countryCode,
+      units: this.units,
+      payableUnits: BigInt(this.payableUnits),
+      payableText: own(latin1(this.buf, this.starts[at.payable]!, this.ends[at.payable]!)),
+      currency: 'USD',
+    };
+  }
+}
+
+/** Bytes as latin1 text (one character per byte): ASCII cells, and exact keys of any bytes. */
+function latin1(b: Uint8Array, start: number, end: number): string {
+  return Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
+}
