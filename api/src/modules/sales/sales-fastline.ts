@@ -7,12 +7,12 @@
  * digit, and what repeats (dates, countries, store labels) is looked up by a number. Any other line
  * is left to the general reader (`read` answers false), which gives its line or its error.
  *
- * This is the first step of the import's fast path (issue 13, docs/decisions.md): the import does
- * not call it yet. sales-fastline.test.ts checks it against the general reader line by line.
+ * The report reader (sales-parse.ts) uses it for the lines of a report before its first quote;
+ * sales-fastline.test.ts checks it against the general reader line by line, and sales-parse.test.ts
+ * whole reports read both ways.
  */
 import { isUtf8 } from 'node:buffer';
-import type { Field } from './sales-parse.ts';
-import { own, storeOf, validDate, type ParseOptions, type SalesLine } from './sales-report.ts';
+import { storeOf, validDate, type Field, type ParseOptions, type SalesLine } from './sales-report.ts';
 
 /** Cells of a record, by the report's column number: [start, end) byte offsets. */
 const TAB = 0x09;
@@ -79,7 +79,15 @@ export class FastLineReader {
   /** The record's cells, as byte offsets (filled by `read`). */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  private buf: Uint8Array = new Uint8Array(0);
+  private buf: Buffer = Buffer.alloc(0);
+  /**
+   * Each column's last text and where its bytes were (a buffer and a range in it, held until the
+   * column's next new text): names and labels repeat line after line, so most are not decoded again.
+   */
+  private readonly lastBuf: (Buffer | null)[];
+  private readonly lastStart: Int32Array;
+  private readonly lastEnd: Int32Array;
+  private readonly lastText: string[];
   /** Dates by their 8 digits (yyyymmdd): the date as lines share it, or null (not a date, or after today). */
   private readonly dates = new Map<number, string | null>();
   private readonly countries = new Map<number, string>();
@@ -108,6 +116,32 @@ export class FastLineReader {
     };
     this.starts = new Int32Array(this.width);
     this.ends = new Int32Array(this.width);
+    this.lastBuf = Array.from({ length: this.width }, () => null);
+    this.lastStart = new Int32Array(this.width);
+    this.lastEnd = new Int32Array(this.width);
+    this.lastText = Array.from({ length: this.width }, () => '');
+  }
+
+  /** The text of column `i`'s cell (UTF-8), the same string as the line before when its bytes are the same. */
+  private cellText(i: number): string {
+    const b = this.buf;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    const last = this.lastBuf[i];
+    if (last) {
+      const from = this.lastStart[i]!;
+      if (this.lastEnd[i]! - from === end - start) {
+        let k = 0;
+        while (k < end - start && last[from + k] === b[start + k]) k += 1;
+        if (k === end - start) return this.lastText[i]!;
+      }
+    }
+    const text = b.toString('utf8', start, end);
+    this.lastBuf[i] = b;
+    this.lastStart[i] = start;
+    this.lastEnd[i] = end;
+    this.lastText[i] = text;
+    return text;
   }
 
   /** Whether the field's cell is empty (or the report has no such column). */
@@ -121,7 +155,7 @@ export class FastLineReader {
    * line this reader takes, its values then in this object's fields (and `text`); false when the
    * general reader must read it (an error or an unusual line).
    */
-  read(b: Uint8Array, start: number, end: number, lineNo: number): boolean {
+  read(b: Buffer, start: number, end: number, lineNo: number): boolean {
     const { width, delimiter, starts, ends } = this;
     let cell = 0;
     let from = start;
@@ -149,13 +183,15 @@ export class FastLineReader {
     // The store: its column's label, or the --source option when the report has no such column.
     if (at.source >= 0) {
       if (this.empty('source')) return false;
-      const label = latin1(b, starts[at.source]!, ends[at.source]!);
-      let store = this.stores.get(label);
-      if (!store) {
-        store = storeOf(ascii ? label : Buffer.from(b.buffer, b.byteOffset + starts[at.source]!, ends[at.source]! - starts[at.source]!).toString('utf8'));
-        if (this.stores.size < MEMO_MAX) this.stores.set(label, store);
+      const label = this.cellText(at.source);
+      if (label !== this.store.sourceLabel) {
+        let store = this.stores.get(label);
+        if (!store) {
+          store = storeOf(label);
+          if (this.stores.size < MEMO_MAX) this.stores.set(label, store);
+        }
+        this.store = store;
       }
-      this.store = store;
     } else {
       if (!this.opts.source) return false;
       if (this.store.sourceLabel !== this.opts.source) this.store = storeOf(this.opts.source);
@@ -199,7 +235,7 @@ export class FastLineReader {
     const key = y * 10_000 + m * 100 + d;
     let date = this.dates.get(key);
     if (date === undefined) {
-      const text = latin1(b, ds, ds + 10);
+      const text = b.toString('latin1', ds, ds + 10);
       date = validDate(text) && text <= this.opts.today ? text : null;
       if (this.dates.size < MEMO_MAX) this.dates.set(key, date);
     }
@@ -239,7 +275,7 @@ export class FastLineReader {
   text(f: Exclude<Field, 'units' | 'payable' | 'reportDate' | 'country' | 'source' | 'currency'>): string | null {
     const i = this.at[f];
     if (i < 0 || this.starts[i] === this.ends[i]) return null;
-    return Buffer.from(this.buf.buffer, this.buf.byteOffset + this.starts[i]!, this.ends[i]! - this.starts[i]!).toString('utf8');
+    return this.cellText(i);
   }
 
   /** The line `read` last accepted, as the general reader gives it (its payable text as written). */
@@ -248,7 +284,9 @@ export class FastLineReader {
     return {
       lineNo: this.lineNo,
       reportDate: this.reportDate,
-      ...this.store,
+      sourceLabel: this.store.sourceLabel,
+      serviceName: this.store.serviceName,
+      outletId: this.store.outletId,
       storeId: this.text('storeId'),
       isrc: this.text('isrc'),
       upc: this.text('upc'),
@@ -258,13 +296,8 @@ export class FastLineReader {
       countryCode: this.countryCode,
       units: this.units,
       payableUnits: BigInt(this.payableUnits),
-      payableText: own(latin1(this.buf, this.starts[at.payable]!, this.ends[at.payable]!)),
+      payableText: this.buf.toString('latin1', this.starts[at.payable]!, this.ends[at.payable]!),
       currency: 'USD',
     };
   }
-}
-
-/** Bytes as latin1 text (one character per byte): ASCII cells, and exact keys of any bytes. */
-function latin1(b: Uint8Array, start: number, end: number): string {
-  return Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
 }

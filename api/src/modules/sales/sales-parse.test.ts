@@ -1,6 +1,7 @@
 /** The report reader: line numbers as people count them, whatever the parser's bursts. */
 import { Readable } from 'node:stream';
-import { parseSalesReport } from './sales-parse.ts';
+import fc from 'fast-check';
+import { parseSalesReport, parseSalesReportBatches } from './sales-parse.ts';
 import type { ParsedItem } from './sales-report.ts';
 
 const OPTS = { period: '2025-01', source: 'test', today: '2026-01-01' };
@@ -51,4 +52,41 @@ test('a character or a quoted cell split between two chunks of the stream is rea
     for await (const item of parseSalesReport(Readable.from([text.subarray(0, at), text.subarray(at)]), OPTS)) items.push(item);
     expect(items.map((i) => ('line' in i ? `${i.line.lineNo} ${i.line.trackTitle} ${i.line.units}` : i.error.message))).toEqual(['2 夜明けの\nうた, live 1', '4 終わり 2']);
   }
+});
+
+/** Every item of a report, read from `chunks` of its bytes, one way or the other. */
+async function readBoth(chunks: Buffer[], plainLines: boolean): Promise<ParsedItem[] | string> {
+  const items: ParsedItem[] = [];
+  try {
+    for await (const batch of parseSalesReportBatches(Readable.from(chunks), OPTS, { plainLines })) items.push(...batch);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return items;
+}
+
+test('lines cut from the bytes read the same as lines tokenized by Papa Parse, however the stream is split', async () => {
+  const cellOf = fc.constantFrom('Spotify', 'Beyoncé', '夜明けのうた', '', ' padded ', 'QZABC2500001', 'qz-abc-25-00001', '2025-01-10', '2025-01-32', '7', 'ten', '0.10', '$1.5', 'USD', 'eur', 'US', 'usa', 'x\\y', 'tab\there', 'cr\rin', 'lf\nin', 'a"quote', '"quoted, cell"', '"two\nlines"');
+  const report = fc.record({
+    lines: fc.array(fc.oneof({ weight: 8, arbitrary: fc.array(cellOf, { minLength: 6, maxLength: 6 }) }, { weight: 1, arbitrary: fc.array(cellOf, { minLength: 0, maxLength: 7 }) }), { maxLength: 25 }),
+    crlf: fc.boolean(),
+    tabs: fc.boolean(),
+    finalBreak: fc.boolean(),
+    cuts: fc.array(fc.nat(), { maxLength: 6 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(report, async ({ lines, crlf, tabs, finalBreak, cuts }) => {
+      const d = tabs ? '\t' : ',';
+      const nl = crlf ? '\r\n' : '\n';
+      const text = ['Sale Date,Store,ISRC,Track,Units,Amount'.replaceAll(',', d), ...lines.map((cells) => cells.join(d))].join(nl) + (finalBreak ? nl : '');
+      const bytes = Buffer.from(text);
+      const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+      const chunks = [0, ...at].map((from, i) => bytes.subarray(from, i < at.length ? at[i] : bytes.length)).filter((c) => c.length);
+      const read = await readBoth(chunks, true);
+      expect(read).toEqual(await readBoth(chunks, false));
+      // The header is read whatever the first chunk holds.
+      expect(typeof read === 'string' ? read : 'items').toBe('items');
+    }),
+    { numRuns: 400 },
+  );
 });

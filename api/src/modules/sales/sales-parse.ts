@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import Papa from 'papaparse';
 import { isDsrHeader, parseDsr } from './sales-dsr.ts';
-import { amountUnits, KNOWN_CURRENCIES, own, periodEnd, ReportFormatError, storeOf, validDate, type ParsedItem, type ParseOptions } from './sales-report.ts';
+import { FastLineReader } from './sales-fastline.ts';
+import { amountUnits, KNOWN_CURRENCIES, own, periodEnd, ReportFormatError, storeOf, validDate, type Field, type ParsedItem, type ParseOptions } from './sales-report.ts';
 
-export type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
 
 /** Header names stores use for each field (compared lower case, spaces/underscores ignored). */
 const HEADER_ALIASES: Record<Field, readonly string[]> = {
@@ -50,11 +50,25 @@ function headerKey(h: string): string {
   return h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_\-.()]+/g, '');
 }
 
-/** Reads the first chunk of a stream and gives it back with a stream of the whole. */
-async function peek(input: AsyncIterable<Buffer>): Promise<{ head: Buffer | null; stream: Readable }> {
+/**
+ * Reads the start of a stream and gives it back with a stream of the whole: at least `minBytes`
+ * (or the whole stream when shorter), and then, with `wholeLine`, on until it holds a line break
+ * (at most HEAD_MAX bytes): the first line decides the delimiter and the line ending, however
+ * small the stream's first chunks are.
+ */
+async function peek(input: AsyncIterable<Buffer>, { minBytes = 2, wholeLine = false } = {}): Promise<{ head: Buffer | null; stream: Readable }> {
   const it = input[Symbol.asyncIterator]();
-  const first = await it.next();
-  const head = first.done ? null : Buffer.from(first.value);
+  const parts: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const enough = size >= minBytes && (!wholeLine || parts.some((p) => p.includes(LF_BYTE) || p.includes(CR_BYTE)) || size >= HEAD_MAX);
+    if (enough) break;
+    const n = await it.next();
+    if (n.done) break;
+    parts.push(Buffer.from(n.value));
+    size += n.value.length;
+  }
+  const head = parts.length ? Buffer.concat(parts) : null;
   async function* rest() {
     if (head) yield head;
     for (;;) {
@@ -65,6 +79,13 @@ async function peek(input: AsyncIterable<Buffer>): Promise<{ head: Buffer | null
   }
   return { head, stream: Readable.from(rest(), { objectMode: false }) };
 }
+
+/** The most peek reads looking for the first line break. */
+const HEAD_MAX = 1 << 20;
+
+const QUOTE_BYTE = 0x22;
+const LF_BYTE = 0x0a;
+const CR_BYTE = 0x0d;
 
 /** Parsed chunks a consumer may fall behind by before the input is paused (each ~64 KB of text). */
 const PAPA_QUEUE = 4;
@@ -140,7 +161,12 @@ const DSR_BATCH = 1000;
  * The same items as parseSalesReport, in batches: whatever the CSV parser has ready is read at
  * once, so a report of millions of lines costs thousands of asynchronous steps, not millions.
  */
-export async function* parseSalesReportBatches(input: Readable, opts: ParseOptions): AsyncGenerator<ParsedItem[]> {
+export async function* parseSalesReportBatches(
+  input: Readable,
+  opts: ParseOptions,
+  /** `plainLines: false` sends every line through Papa Parse (tests compare the two ways). */
+  { plainLines = true }: { plainLines?: boolean } = {},
+): AsyncGenerator<ParsedItem[]> {
   let columns: Partial<Record<Field, number>> | null = null;
   let width = 0;
   try {
@@ -151,7 +177,7 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
       raw.stream.on('error', (e) => gunzip.destroy(e));
       text = raw.stream.pipe(gunzip);
     }
-    const body = await peek(text);
+    const body = await peek(text, { wholeLine: true });
     const firstLine = body.head?.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
     if (isDsrHeader(firstLine)) {
       let batch: ParsedItem[] = [];
@@ -172,21 +198,92 @@ export async function* parseSalesReportBatches(input: Readable, opts: ParseOptio
     const head = body.head?.toString('utf8') ?? '';
     const lf = head.indexOf('\n');
     const newline = lf > 0 && head[lf - 1] === '\r' ? '\r\n' : lf === -1 && head.includes('\r') ? '\r' : '\n';
-    const records = papaBatches(body.stream, { delimiter: firstLine.includes('\t') ? '\t' : ',', newline, quoteChar: '"', escapeChar: '"' });
+    const delimiter = firstLine.includes('\t') ? '\t' : ',';
     let nextLine = 1;
     const memo: LineMemo = { dates: new Map(), countries: new Map(), stores: new Map() };
-    for await (const batch of records) {
+    const reader: { fast: FastLineReader | null } = { fast: null };
+    /** A tokenized record: the header, an empty line (skipped), or a line for readLine. */
+    const take = (record: string[], lineNo: number, out: ParsedItem[]) => {
+      if (record.length === 1 && record[0] === '') return;
+      if (!columns) {
+        ({ columns, width } = headerColumns(record, lineNo, opts));
+        reader.fast = new FastLineReader({ delimiter, columns, width }, opts);
+        return;
+      }
+      out.push(readLine(record, lineNo, width, columns, opts, memo));
+    };
+    // While the report has no quote (and, with CRLF endings, no bare LF), each line is one record:
+    // it is cut from the bytes, and a plain line is read from them (sales-fastline.ts); any other is
+    // split at its delimiters, which is how Papa Parse tokenizes a line without quotes. From the line
+    // of the first quote on, the rest of the report goes through Papa Parse.
+    let rest: Readable = body.stream;
+    if (plainLines && newline !== '\r') {
+      const chunks = body.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      let carry: Buffer | null = null;
+      const line = (buf: Buffer, start: number, end: number, out: ParsedItem[]) => {
+        const lineNo = nextLine;
+        nextLine += 1;
+        if (reader.fast?.read(buf, start, end, lineNo)) out.push({ line: reader.fast.salesLine() });
+        else take(buf.toString('utf8', start, end).split(delimiter), lineNo, out);
+      };
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) {
+          // The last line, when the report does not end with a line break (no quote: it would have ended the loop).
+          if (carry) {
+            const out: ParsedItem[] = [];
+            line(carry, 0, carry.length, out);
+            carry = null;
+            if (out.length) yield out;
+          }
+          break;
+        }
+        const buf: Buffer = carry ? Buffer.concat([carry, next.value]) : next.value;
+        const quote = buf.indexOf(QUOTE_BYTE);
+        const limit = quote === -1 ? buf.length : quote;
+        // The complete lines before the first quote.
+        const cut = limit === 0 ? 0 : buf.lastIndexOf(LF_BYTE, limit - 1) + 1;
+        const out: ParsedItem[] = [];
+        let at = 0;
+        let bareLf = false;
+        while (at < cut) {
+          const lineEnd = buf.indexOf(LF_BYTE, at);
+          let end = lineEnd;
+          if (newline === '\r\n') {
+            // A bare LF is no line break there (Papa keeps it in the cell): Papa reads on from this line.
+            if (buf[lineEnd - 1] !== CR_BYTE) {
+              bareLf = true;
+              break;
+            }
+            end -= 1;
+          }
+          line(buf, at, end, out);
+          at = lineEnd + 1;
+        }
+        if (out.length) yield out;
+        carry = at < buf.length ? buf.subarray(at) : null;
+        if (quote !== -1 || bareLf) break;
+      }
+      const left = carry;
+      rest = Readable.from(
+        (async function* () {
+          if (left) yield left;
+          for (;;) {
+            const n = await chunks.next();
+            if (n.done) return;
+            yield n.value;
+          }
+        })(),
+        { objectMode: false },
+      );
+    }
+    for await (const batch of papaBatches(rest, { delimiter, newline, quoteChar: '"', escapeChar: '"' })) {
       const out: ParsedItem[] = [];
       for (const record of batch) {
         const lineNo = nextLine;
         nextLine += 1;
         for (const cell of record) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) nextLine += 1;
-        if (record.length === 1 && record[0] === '') continue;
-        if (!columns) {
-          ({ columns, width } = headerColumns(record, lineNo, opts));
-          continue;
-        }
-        out.push(readLine(record, lineNo, width, columns, opts, memo));
+        take(record, lineNo, out);
       }
       if (out.length) yield out;
     }

@@ -4,6 +4,9 @@
  */
 import { serviceForLabel } from './sales-names.ts';
 
+/** The fields a report's header can name (sales-parse.ts `HEADER_ALIASES`). */
+export type Field = 'reportDate' | 'source' | 'storeId' | 'isrc' | 'upc' | 'artist' | 'release' | 'track' | 'country' | 'units' | 'payable' | 'currency';
+
 export interface SalesLine {
   lineNo: number;
   reportDate: string;
