@@ -90,3 +90,14 @@ test('lines cut from the bytes read the same as lines tokenized by Papa Parse, h
     { numRuns: 400 },
   );
 });
+
+test('a line longer than a megabyte is read the same, in small chunks, and the lines after it too', async () => {
+  const long = 'x'.repeat(1_500_000);
+  const text = ['Sale Date,Store,ISRC,Track,Units,Amount', `2025-01-10,Spotify,QZABC2500001,${long},1,0.10`, '2025-01-11,Spotify,QZABC2500001,After,2,0.20', ''].join('\n');
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 16_384) chunks.push(bytes.subarray(at, at + 16_384));
+  const read = await readBoth(chunks, true);
+  expect(read).toEqual(await readBoth(chunks, false));
+  expect(Array.isArray(read) && read.map((i) => ('line' in i ? `${i.line.lineNo} ${i.line.trackTitle?.length}` : i.error.message))).toEqual(['2 1500000', '3 5']);
+});

@@ -80,6 +80,9 @@ async function peek(input: AsyncIterable<Buffer>, { minBytes = 2, wholeLine = fa
   return { head, stream: Readable.from(rest(), { objectMode: false }) };
 }
 
+/** Bytes of one line the byte reader holds at most before it leaves the rest to Papa Parse. */
+const CARRY_MAX = 1 << 20;
+
 /** The most peek reads looking for the first line break. */
 const HEAD_MAX = 1 << 20;
 
@@ -216,76 +219,82 @@ export async function* parseSalesReportBatches(
     // it is cut from the bytes, and a plain line is read from them (sales-fastline.ts); any other is
     // split at its delimiters, which is how Papa Parse tokenizes a line without quotes. From the line
     // of the first quote on, the rest of the report goes through Papa Parse.
-    let rest: Readable = body.stream;
-    if (plainLines && newline !== '\r') {
-      const chunks = body.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      let carry: Buffer | null = null;
-      const line = (buf: Buffer, start: number, end: number, out: ParsedItem[]) => {
-        const lineNo = nextLine;
-        nextLine += 1;
-        if (reader.fast?.read(buf, start, end, lineNo)) out.push({ line: reader.fast.salesLine() });
-        else take(buf.toString('utf8', start, end).split(delimiter), lineNo, out);
-      };
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) {
-          // The last line, when the report does not end with a line break (no quote: it would have ended the loop).
-          if (carry) {
-            const out: ParsedItem[] = [];
-            line(carry, 0, carry.length, out);
-            carry = null;
-            if (out.length) yield out;
-          }
-          break;
-        }
-        const buf: Buffer = carry ? Buffer.concat([carry, next.value]) : next.value;
-        const quote = buf.indexOf(QUOTE_BYTE);
-        const limit = quote === -1 ? buf.length : quote;
-        // The complete lines before the first quote.
-        const cut = limit === 0 ? 0 : buf.lastIndexOf(LF_BYTE, limit - 1) + 1;
-        const out: ParsedItem[] = [];
-        let at = 0;
-        let bareLf = false;
-        while (at < cut) {
-          const lineEnd = buf.indexOf(LF_BYTE, at);
-          let end = lineEnd;
-          if (newline === '\r\n') {
-            // A bare LF is no line break there (Papa keeps it in the cell): Papa reads on from this line.
-            if (buf[lineEnd - 1] !== CR_BYTE) {
-              bareLf = true;
-              break;
+    try {
+      let rest: Readable = body.stream;
+      if (plainLines && newline !== '\r') {
+        const chunks = body.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        let carry: Buffer | null = null;
+        const line = (buf: Buffer, start: number, end: number, out: ParsedItem[]) => {
+          const lineNo = nextLine;
+          nextLine += 1;
+          if (reader.fast?.read(buf, start, end, lineNo)) out.push({ line: reader.fast.salesLine() });
+          else take(buf.toString('utf8', start, end).split(delimiter), lineNo, out);
+        };
+        for (;;) {
+          const next = await chunks.next();
+          if (next.done) {
+            // The last line, when the report does not end with a line break (no quote: it would have ended the loop).
+            if (carry) {
+              const out: ParsedItem[] = [];
+              line(carry, 0, carry.length, out);
+              carry = null;
+              if (out.length) yield out;
             }
-            end -= 1;
+            break;
           }
-          line(buf, at, end, out);
-          at = lineEnd + 1;
+          const buf: Buffer = carry ? Buffer.concat([carry, next.value]) : next.value;
+          const quote = buf.indexOf(QUOTE_BYTE);
+          const limit = quote === -1 ? buf.length : quote;
+          // The complete lines before the first quote.
+          const cut = limit === 0 ? 0 : buf.lastIndexOf(LF_BYTE, limit - 1) + 1;
+          const out: ParsedItem[] = [];
+          let at = 0;
+          let bareLf = false;
+          while (at < cut) {
+            const lineEnd = buf.indexOf(LF_BYTE, at);
+            let end = lineEnd;
+            if (newline === '\r\n') {
+              // A bare LF is no line break there (Papa keeps it in the cell): Papa reads on from this line.
+              if (buf[lineEnd - 1] !== CR_BYTE) {
+                bareLf = true;
+                break;
+              }
+              end -= 1;
+            }
+            line(buf, at, end, out);
+            at = lineEnd + 1;
+          }
+          if (out.length) yield out;
+          carry = at < buf.length ? buf.subarray(at) : null;
+          // A line longer than CARRY_MAX goes to Papa Parse too: joining each chunk to it would copy it over and over.
+          if (quote !== -1 || bareLf || (carry && carry.length > CARRY_MAX)) break;
+        }
+        const left = carry;
+        rest = Readable.from(
+          (async function* () {
+            if (left) yield left;
+            for (;;) {
+              const n = await chunks.next();
+              if (n.done) return;
+              yield n.value;
+            }
+          })(),
+          { objectMode: false },
+        );
+      }
+      for await (const batch of papaBatches(rest, { delimiter, newline, quoteChar: '"', escapeChar: '"' })) {
+        const out: ParsedItem[] = [];
+        for (const record of batch) {
+          const lineNo = nextLine;
+          nextLine += 1;
+          for (const cell of record) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) nextLine += 1;
+          take(record, lineNo, out);
         }
         if (out.length) yield out;
-        carry = at < buf.length ? buf.subarray(at) : null;
-        if (quote !== -1 || bareLf) break;
       }
-      const left = carry;
-      rest = Readable.from(
-        (async function* () {
-          if (left) yield left;
-          for (;;) {
-            const n = await chunks.next();
-            if (n.done) return;
-            yield n.value;
-          }
-        })(),
-        { objectMode: false },
-      );
-    }
-    for await (const batch of papaBatches(rest, { delimiter, newline, quoteChar: '"', escapeChar: '"' })) {
-      const out: ParsedItem[] = [];
-      for (const record of batch) {
-        const lineNo = nextLine;
-        nextLine += 1;
-        for (const cell of record) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) nextLine += 1;
-        take(record, lineNo, out);
-      }
-      if (out.length) yield out;
+    } finally {
+      // The report's stream, also when the reader is left early (the import failed): its file is closed.
+      body.stream.destroy();
     }
     if (!columns) throw new ReportFormatError('The report is empty');
   } catch (err) {
