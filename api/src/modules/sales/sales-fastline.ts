@@ -12,7 +12,7 @@
  * whole reports read both ways.
  */
 import { isUtf8 } from 'node:buffer';
-import { storeOf, validDate, type Field, type ParseOptions, type SalesLine } from './sales-report.ts';
+import { MEMO_MAX, storeOf, validDate, type Field, type ParseOptions, type SalesLine } from './sales-report.ts';
 
 /** Cells of a record, by the report's column number: [start, end) byte offsets. */
 const TAB = 0x09;
@@ -22,9 +22,6 @@ const DOT = 0x2e;
 const DASH = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
-
-/** Entries each memo keeps at most (as the general reader's). */
-const MEMO_MAX = 10_000;
 
 /** Whether the code point starting at `i` (UTF-8) is one String.prototype.trim removes. */
 function spaceAt(b: Uint8Array, i: number, end: number): boolean {

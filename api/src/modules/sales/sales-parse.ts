@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import Papa from 'papaparse';
 import { isDsrHeader, parseDsr } from './sales-dsr.ts';
 import { FastLineReader } from './sales-fastline.ts';
-import { amountUnits, KNOWN_CURRENCIES, own, periodEnd, ReportFormatError, storeOf, validDate, type Field, type ParsedItem, type ParseOptions } from './sales-report.ts';
+import { amountUnits, KNOWN_CURRENCIES, MEMO_MAX, own, periodEnd, ReportFormatError, storeOf, validDate, type Field, type ParsedItem, type ParseOptions } from './sales-report.ts';
 
 
 /** Header names stores use for each field (compared lower case, spaces/underscores ignored). */
@@ -60,13 +60,14 @@ async function peek(input: AsyncIterable<Buffer>, { minBytes = 2, wholeLine = fa
   const it = input[Symbol.asyncIterator]();
   const parts: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const enough = size >= minBytes && (!wholeLine || parts.some((p) => p.includes(LF_BYTE) || p.includes(CR_BYTE)) || size >= HEAD_MAX);
-    if (enough) break;
+  let lineBreak = false;
+  while (!(size >= minBytes && (!wholeLine || lineBreak || size >= HEAD_MAX))) {
     const n = await it.next();
     if (n.done) break;
-    parts.push(Buffer.from(n.value));
-    size += n.value.length;
+    const part = Buffer.from(n.value);
+    parts.push(part);
+    size += part.length;
+    lineBreak ||= part.includes(LF_BYTE) || part.includes(CR_BYTE);
   }
   const head = parts.length ? Buffer.concat(parts) : null;
   async function* rest() {
@@ -305,9 +306,6 @@ export async function* parseSalesReportBatches(
     throw err;
   }
 }
-
-/** Entries each memo keeps at most, so a report of all-different values still reads in flat memory. */
-const MEMO_MAX = 10_000;
 
 /**
  * What a report repeats on most lines (dates, countries, store labels), worked out once per report.

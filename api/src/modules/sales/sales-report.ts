@@ -63,6 +63,9 @@ export function storeOf(sourceLabel: string): Pick<SalesLine, 'sourceLabel' | 's
   return { sourceLabel, serviceName: service?.service ?? sourceLabel, outletId: service?.outletId ?? null };
 }
 
+/** Entries each reader's memo (dates, countries, store labels) keeps at most, so a report of all-different values still reads in flat memory. */
+export const MEMO_MAX = 10_000;
+
 /** ISO 4217 codes (what a report's currency cell must hold). */
 export const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
