@@ -35,13 +35,13 @@ function copySql(table: string, columns: readonly string[], source: string): str
 /** Bytes per PGlite COPY: each chunk is one Blob in memory. */
 const PGLITE_CHUNK_BYTES = 2_000_000;
 
-/**
- * COPY into the embedded database, one Blob per ~2 MB of text. `text` yields whole lines (one or
- * many per item, each ending in a newline).
- */
-export async function copyIntoPglite(client: PGlite, table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void> {
+/** COPY text: whole lines (one or many per item, each ending in a newline), as strings or UTF-8 bytes. */
+export type CopyText = AsyncIterable<string | Uint8Array>;
+
+/** COPY into the embedded database, one Blob per ~2 MB of text. */
+export async function copyIntoPglite(client: PGlite, table: string, columns: readonly string[], text: CopyText): Promise<void> {
   const sql = copySql(table, columns, `'/dev/blob'`);
-  let chunk: string[] = [];
+  let chunk: (string | Uint8Array)[] = [];
   let bytes = 0;
   const flush = async () => {
     if (!chunk.length) return;
@@ -57,18 +57,22 @@ export async function copyIntoPglite(client: PGlite, table: string, columns: rea
   await flush();
 }
 
-/**
- * COPY into PostgreSQL through one pooled connection, streamed with back-pressure. `text` yields
- * whole lines (one or many per item, each ending in a newline).
- */
-export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void> {
+/** COPY into PostgreSQL through one pooled connection, streamed with back-pressure. */
+export async function copyIntoPostgres(pool: pg.Pool, table: string, columns: readonly string[], text: CopyText): Promise<void> {
   const client = await pool.connect();
   try {
     const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
-    // Text goes out in chunks of at least 64 KB: one stream write per line costs more than the COPY itself.
+    // Text goes out in chunks of at least 64 KB: one stream write per line costs more than the COPY
+    // itself. Bytes go out as they come (their producer fills buffers of that size).
     async function* chunked() {
       let chunk = '';
       for await (const part of text) {
+        if (typeof part !== 'string') {
+          if (chunk) yield chunk;
+          chunk = '';
+          yield part;
+          continue;
+        }
         chunk += part;
         if (chunk.length >= 65_536) {
           yield chunk;

@@ -13,7 +13,7 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { openPgliteDir, type PGlite } from './pglite.ts';
 import { StartupError } from './startup-error.ts';
-import { copyIntoPglite, copyIntoPostgres } from './copy.ts';
+import { copyIntoPglite, copyIntoPostgres, type CopyText } from './copy.ts';
 import { isReadOnlySql, retryReadOnce } from './connection-errors.ts';
 
 /** prisma/migrations at the repository root. */
@@ -37,8 +37,8 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
-  /** Bulk-loads COPY text (lines from db/copy.ts `copyLine`, one or many per item) into a table. */
-  copyIn(table: string, columns: readonly string[], text: AsyncIterable<string>): Promise<void>;
+  /** Bulk-loads COPY text (lines from db/copy.ts `copyLine`, one or many per item, or their UTF-8 bytes) into a table. */
+  copyIn(table: string, columns: readonly string[], text: CopyText): Promise<void>;
 }
 
 export interface PoolStats {

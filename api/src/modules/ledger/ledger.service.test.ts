@@ -8,7 +8,7 @@ import { buildUser } from '../../test/factories.ts';
 import { DomainError } from '../../domain-error.ts';
 import { seed } from '../../../../prisma/seed.ts';
 import { hashPassword } from '../auth/password.ts';
-import { accountBalance, checkLedger, ensureAccount, LEDGER_ERROR_KEYS, placeHold, postTransaction, releaseHold, walletAccount } from './ledger.service.ts';
+import { accountBalance, checkLedger, ensureAccount, LEDGER_ERROR_KEYS, placeHold, postTransaction, releaseHold, walletAccount, walletAccounts } from './ledger.service.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -44,6 +44,28 @@ async function keyOf(promise: Promise<unknown>): Promise<string | undefined> {
     return (err as { code?: string }).code === 'P2028' ? 'P2028' : String(err);
   }
 }
+
+test('walletAccounts makes the missing wallets once, also when called in parallel, and finds the existing ones', async () => {
+  const users = await Promise.all(Array.from({ length: 6 }, () => buildUser(db.prisma)));
+  const existing = await walletAccount(db.prisma, users[0]!.id);
+  const ids = users.map((u) => u.id);
+  const [a, b, c] = await Promise.all([walletAccounts(db.prisma, ids), walletAccounts(db.prisma, [...ids].reverse()), db.prisma.$transaction((tx) => walletAccounts(tx, [...ids, ids[1]!]))]);
+  for (const found of [a, b, c]) expect([...found.keys()].sort()).toEqual([...ids].sort());
+  expect(a.get(users[0]!.id)!.id).toBe(existing.id);
+  for (const id of ids) {
+    expect(b.get(id)).toEqual(a.get(id));
+    expect(c.get(id)).toEqual(a.get(id));
+  }
+  const stored = await db.prisma.ledgerAccount.findMany({ where: { userId: { in: ids } } });
+  expect(stored).toHaveLength(ids.length);
+  for (const account of stored) {
+    expect(account).toMatchObject({ kind: 'USER_WALLET', currency: 'USD', balanceMinor: 0n, code: `user:${account.userId}:USER_WALLET:USD` });
+    expect(a.get(account.userId!)!.id).toBe(account.id);
+    // The same kind of id Prisma gives (uuid(7) in the schema).
+    expect(account.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  }
+  expect(await walletAccounts(db.prisma, [])).toEqual(new Map());
+});
 
 test('a balanced transaction moves money and updates both cached balances', async () => {
   const { wallet, sales } = await fundedWallet(12_345n);

@@ -22,6 +22,7 @@ const DOT = 0x2e;
 const DASH = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
+const BACKSLASH = 0x5c;
 
 /** Whether the code point starting at `i` (UTF-8) is one String.prototype.trim removes. */
 function spaceAt(b: Uint8Array, i: number, end: number): boolean {
@@ -67,6 +68,9 @@ function digits(b: Uint8Array, start: number, end: number, max: number): number 
   return v;
 }
 
+/** Store labels told apart by their bytes (sales reports name a few stores, or one). */
+const STORE_BYTES_MAX = 32;
+
 const SCALE = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 1e2, 10, 1];
 
 export class FastLineReader {
@@ -88,10 +92,17 @@ export class FastLineReader {
   /** Dates by their 8 digits (yyyymmdd): the date as lines share it, or null (not a date, or after today). */
   private readonly dates = new Map<number, string | null>();
   private readonly countries = new Map<number, string>();
-  /** Store labels by their bytes (latin1, which keeps every byte). */
+  /** Store labels by their text. */
   private readonly stores = new Map<string, ReturnType<typeof storeOf>>();
+  /** The first STORE_BYTES_MAX labels by their bytes: lines of a few stores take turns, and are told apart without decoding. */
+  private readonly storeBytes: { bytes: Buffer; store: ReturnType<typeof storeOf> }[] = [];
 
   // The line `read` last accepted.
+  /** Its bytes: `buffer` from `lineStart` to `lineEnd` (its cells are `starts` and `ends`). */
+  lineStart = 0;
+  lineEnd = 0;
+  /** Whether its cells go into COPY text as they are: no backslash, tab, or other control character. */
+  copyPlain = false;
   lineNo = 0;
   units = 0;
   /** Payable in 1e-8 USD, exact (under 10^15). */
@@ -157,6 +168,7 @@ export class FastLineReader {
     let cell = 0;
     let from = start;
     let ascii = true;
+    let special = false;
     for (let i = start; i < end; i += 1) {
       const c = b[i]!;
       if (c === delimiter) {
@@ -167,6 +179,7 @@ export class FastLineReader {
         from = i + 1;
       } else if (c === QUOTE) return false;
       else if (c >= 0x80) ascii = false;
+      else if (c < 0x20 || c === BACKSLASH) special = true;
     }
     if (cell !== width - 1) return false;
     starts[cell] = from;
@@ -180,15 +193,7 @@ export class FastLineReader {
     // The store: its column's label, or the --source option when the report has no such column.
     if (at.source >= 0) {
       if (this.empty('source')) return false;
-      const label = this.cellText(at.source);
-      if (label !== this.store.sourceLabel) {
-        let store = this.stores.get(label);
-        if (!store) {
-          store = storeOf(label);
-          if (this.stores.size < MEMO_MAX) this.stores.set(label, store);
-        }
-        this.store = store;
-      }
+      this.store = this.storeAt(b, starts[at.source]!, ends[at.source]!);
     } else {
       if (!this.opts.source) return false;
       if (this.store.sourceLabel !== this.opts.source) this.store = storeOf(this.opts.source);
@@ -265,7 +270,40 @@ export class FastLineReader {
 
     this.lineNo = lineNo;
     this.units = units;
+    this.lineStart = start;
+    this.lineEnd = end;
+    this.copyPlain = !special;
     return true;
+  }
+
+  get buffer(): Buffer {
+    return this.buf;
+  }
+
+  /** The store of a label's bytes. */
+  private storeAt(b: Buffer, start: number, end: number): ReturnType<typeof storeOf> {
+    const n = end - start;
+    const known = this.storeBytes;
+    for (let k = 0; k < known.length; k += 1) {
+      const bytes = known[k]!.bytes;
+      if (bytes.length !== n) continue;
+      let i = 0;
+      while (i < n && bytes[i] === b[start + i]) i += 1;
+      if (i === n) return known[k]!.store;
+    }
+    const label = b.toString('utf8', start, end);
+    let store = this.stores.get(label);
+    if (!store) {
+      store = storeOf(label);
+      if (this.stores.size < MEMO_MAX) this.stores.set(label, store);
+    }
+    if (known.length < STORE_BYTES_MAX) known.push({ bytes: Buffer.from(b.subarray(start, end)), store });
+    return store;
+  }
+
+  /** The report's column of a field, or -1 when it has none. */
+  column(f: Field): number {
+    return this.at[f];
   }
 
   /** A text field of the line `read` last accepted, or null when its cell is empty (decoded: for keys seen first, and the review list). */

@@ -54,7 +54,9 @@ interface Group {
   releaseTitle: string | null;
   trackTitle: string | null;
   units: number;
-  payableUnits: bigint;
+  /** Payable in 1e-8 USD: a Number while the sum stays exact (below 2^53), the rest in `payableBig`. */
+  payable: number;
+  payableBig: bigint;
   lineCount: number;
 }
 
@@ -65,12 +67,24 @@ function greater(a: string | null, b: string | null): string | null {
   return b > a ? b : a;
 }
 
+/**
+ * Pairs of day and store label numbered before the groups are written out: a group's key (pair ×
+ * 1024 + country) stays a small integer, which a Map hashes without allocating.
+ */
+const DAY_LABELS_MAX = 1 << 19;
+
+/** What a sale line says of its store (a SalesLine, or sales-report.ts `storeOf`). */
+type SaleStore = Pick<SalesLine, 'sourceLabel' | 'serviceName' | 'outletId'>;
+
 export class GroupSums {
   /**
-   * Groups by match (owner, release, track), then by day, store label and country: the reader gives
-   * lines one string per day, label and country (sales-parse.ts), so each level hashes it once.
+   * Groups by match (owner, release, track), then by one number for day, store label and country:
+   * each pair of day and label is numbered as it comes (lines share one string for each,
+   * sales-parse.ts and sales-fastline.ts, so each is hashed once) and the country is its two letters.
    */
-  private groups = new Map<CatalogMatch, Map<string, Map<string, Map<string, Group>>>>();
+  private groups = new Map<CatalogMatch, Map<number, Group>>();
+  private days = new Map<string, Map<string, number>>();
+  private dayLabels = 0;
   private count = 0;
   /** Group rows numbered so far (their number in the batch). */
   private numbered = 0;
@@ -92,59 +106,93 @@ export class GroupSums {
     return this.count;
   }
 
+  /** Whether the groups should be written out (`drain`) before more are added. */
+  get full(): boolean {
+    return this.count >= this.limit || this.dayLabels >= DAY_LABELS_MAX;
+  }
+
   /** Adds a matched line (with the catalogue's titles where it has none); gives its group's id. */
   add(line: SalesLine, match: CatalogMatch, names: { releaseTitle: string | null; trackTitle: string | null }): string {
-    let byDay = this.groups.get(match);
-    if (!byDay) {
-      byDay = new Map();
-      this.groups.set(match, byDay);
+    return this.addSale(match, line.reportDate, line, line.countryCode, line.artistName, names.releaseTitle, names.trackTitle, line.units, line.payableUnits);
+  }
+
+  /** Adds one matched sale from its values (`payable` in 1e-8 USD); gives its group's id. */
+  addSale(
+    match: CatalogMatch,
+    reportDate: string,
+    store: SaleStore,
+    countryCode: string | null,
+    artistName: string | null,
+    releaseTitle: string | null,
+    trackTitle: string | null,
+    units: number,
+    payable: number | bigint,
+  ): string {
+    let byKey = this.groups.get(match);
+    if (!byKey) {
+      byKey = new Map();
+      this.groups.set(match, byKey);
     }
-    let byStore = byDay.get(line.reportDate);
-    if (!byStore) {
-      byStore = new Map();
-      byDay.set(line.reportDate, byStore);
+    let labels = this.days.get(reportDate);
+    if (!labels) {
+      labels = new Map();
+      this.days.set(reportDate, labels);
     }
     // The label decides the service and the outlet (storeOf), so it stands for both in the key.
-    let byCountry = byStore.get(line.sourceLabel);
-    if (!byCountry) {
-      byCountry = new Map();
-      byStore.set(line.sourceLabel, byCountry);
+    let dayLabel = labels.get(store.sourceLabel);
+    if (dayLabel === undefined) {
+      dayLabel = this.dayLabels;
+      this.dayLabels += 1;
+      labels.set(store.sourceLabel, dayLabel);
     }
-    const country = line.countryCode ?? '';
-    const g = byCountry.get(country);
+    // Two capital letters (A is 65): 1 to 858, 0 for none.
+    const country = countryCode === null ? 0 : (countryCode.charCodeAt(0) - 64) * 32 + (countryCode.charCodeAt(1) - 64);
+    const key = dayLabel * 1024 + country;
+    const g = byKey.get(key);
     if (!g) {
       const id = this.key((this.numbered += 1));
-      byCountry.set(country, {
-        id, match, reportDate: line.reportDate, outletId: line.outletId, sourceLabel: own(line.sourceLabel), serviceName: line.serviceName, countryCode: line.countryCode,
-        artistName: own(line.artistName), releaseTitle: own(names.releaseTitle), trackTitle: own(names.trackTitle),
-        units: line.units, payableUnits: line.payableUnits, lineCount: 1,
+      const big = typeof payable === 'bigint';
+      byKey.set(key, {
+        id, match, reportDate, outletId: store.outletId, sourceLabel: own(store.sourceLabel), serviceName: store.serviceName, countryCode,
+        artistName: own(artistName), releaseTitle: own(releaseTitle), trackTitle: own(trackTitle),
+        units, payable: big ? 0 : payable, payableBig: big ? payable : 0n, lineCount: 1,
       });
       this.count += 1;
       return id;
     }
-    g.units += line.units;
-    g.payableUnits += line.payableUnits;
+    g.units += units;
+    if (typeof payable === 'bigint') g.payableBig += payable;
+    else {
+      const sum = g.payable + payable;
+      if (sum <= Number.MAX_SAFE_INTEGER) g.payable = sum;
+      else {
+        g.payableBig += BigInt(g.payable) + BigInt(payable);
+        g.payable = 0;
+      }
+    }
     g.lineCount += 1;
     // Names seldom differ within a group: a copy is taken only when a greater one comes.
-    if (line.artistName !== g.artistName && greater(g.artistName, line.artistName) !== g.artistName) g.artistName = own(line.artistName);
-    if (names.releaseTitle !== g.releaseTitle && greater(g.releaseTitle, names.releaseTitle) !== g.releaseTitle) g.releaseTitle = own(names.releaseTitle);
-    if (names.trackTitle !== g.trackTitle && greater(g.trackTitle, names.trackTitle) !== g.trackTitle) g.trackTitle = own(names.trackTitle);
+    if (artistName !== g.artistName && greater(g.artistName, artistName) !== g.artistName) g.artistName = own(artistName);
+    if (releaseTitle !== g.releaseTitle && greater(g.releaseTitle, releaseTitle) !== g.releaseTitle) g.releaseTitle = own(releaseTitle);
+    if (trackTitle !== g.trackTitle && greater(g.trackTitle, trackTitle) !== g.trackTitle) g.trackTitle = own(trackTitle);
     return g.id;
   }
 
   /** COPY text of the groups held (empty when none), which are forgotten. */
   drain(): string {
     let text = '';
-    for (const byDay of this.groups.values()) {
-      for (const g of [...byDay.values()].flatMap((byStore) => [...byStore.values()].flatMap((byCountry) => [...byCountry.values()]))) {
+    for (const byKey of this.groups.values()) {
+      for (const g of byKey.values()) {
         text += copyLine([
           g.id, this.batchId, this.period, g.reportDate, g.match.userId, g.match.releaseId, g.match.trackId, g.outletId, g.sourceLabel, g.serviceName, g.countryCode,
-          g.artistName, g.releaseTitle, g.trackTitle, g.units, unitsToDecimal(g.payableUnits), g.lineCount,
+          g.artistName, g.releaseTitle, g.trackTitle, g.units, unitsToDecimal(BigInt(g.payable) + g.payableBig), g.lineCount,
         ]);
       }
     }
     this.rowsWritten += this.count;
     this.groups = new Map();
+    this.days = new Map();
+    this.dayLabels = 0;
     this.count = 0;
     return text;
   }

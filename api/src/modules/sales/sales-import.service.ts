@@ -1,9 +1,12 @@
 /**
  * Sales report import: a report file becomes sale transactions, rollups and wallet credits exactly
- * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts); the
- * matched ones are summed by group as they pass (sales-groups.ts, written to sales_import_groups, the
- * day sums) and COPYed straight into sale_transactions (what the report says of each line, under its
- * line number, and the id of its day sum), the rest go into sales_import_lines (the review list).
+ * once. Lines are parsed as a stream and matched to the catalogue as they come (sales-match.ts): a
+ * plain line whose ISRC is already known is matched, summed and written as COPY bytes straight from
+ * the report's bytes (sales-fastline.ts, sales-copy-bytes.ts), any other becomes a SalesLine and is
+ * matched with its run once its keys are looked up. The matched ones are summed by group as they
+ * pass (sales-groups.ts, written to sales_import_groups, the day sums) and COPYed straight into
+ * sale_transactions (what the report says of each line, under its line number, and the id of its
+ * day sum), the rest go into sales_import_lines (the review list).
  * Then one database transaction adds the batch's group sums to the read-side tables
  * (sales-rollups.ts: the rollups, the page's filter choices and counts, the monthly totals, the daily
  * streams) and posts the batch's net receipts through the ledger service. Until that transaction
@@ -22,6 +25,8 @@ import { DomainError, badInput } from '../../domain-error.ts';
 import { ensureAccount, pendingSplitAccount, postTransactionIn, walletAccounts, type PostingEntry } from '../ledger/ledger.service.ts';
 import { divideCreditsBySplits } from '../splits/splits-posting.ts';
 import { parseSalesReportBatches } from './sales-parse.ts';
+import { SaleCopyBytes } from './sales-copy-bytes.ts';
+import type { FastLineReader } from './sales-fastline.ts';
 import { CatalogMatcher } from './sales-match.ts';
 import { linesAsGroups, rollupStatements } from './sales-rollups.ts';
 import { batchKeys, GROUP_COLUMNS, GroupSums, keyText } from './sales-groups.ts';
@@ -97,6 +102,8 @@ export interface ImportResult {
   alreadyDone: boolean;
   /** Milliseconds spent reading and copying, and landing (match, rollups, posting). */
   timings?: { copyMs: number; landMs: number };
+  /** Lines this run took straight from their bytes (sales-copy-bytes.ts), of rowsMatched. */
+  fastLines?: number;
 }
 
 function today(): string {
@@ -113,8 +120,11 @@ export async function runSalesImport(
   batchId: string,
   openReport: () => Readable,
   onProgress?: (p: { rowsRead: number }) => void,
-  /** Bounds, smaller in tests: groups held, keys cached, lines matched together. */
-  options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number } = {},
+  /**
+   * Bounds, smaller in tests: groups held, keys cached, lines matched together. `plainLines: false`
+   * makes a SalesLine of every line (tests compare the two ways).
+   */
+  options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number; plainLines?: boolean } = {},
 ): Promise<ImportResult> {
   const { prisma, sql } = deps;
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
@@ -158,7 +168,7 @@ export async function runSalesImport(
           matchedRows += 1;
           const names = { releaseTitle: line.releaseTitle ?? m.releaseTitle, trackTitle: line.trackTitle ?? m.trackTitle };
           text += toCopy.line(line, groups.add(line, m, names));
-          if (groups.size >= groups.limit) await flushGroups();
+          if (groups.full) await flushGroups();
         } else {
           missed += lineToCopy(batchId, period, line);
         }
@@ -181,12 +191,33 @@ export async function runSalesImport(
     lookups = resolved;
     return { lines, resolved };
   };
+  /**
+   * A plain line (sales-fastline.ts) whose ISRC the catalogue is known to hold is matched, summed and
+   * written as COPY bytes as it is read, without a SalesLine: the same row, day sum and count the
+   * usual way gives it (SaleCopyBytes). Any other line is yielded by the reader as usual.
+   */
+  let bytes: SaleCopyBytes | null | undefined;
+  let fastLines = 0;
+  const takePlain = (r: FastLineReader): boolean => {
+    if (bytes === undefined) bytes = SaleCopyBytes.forBatch(batch!.seq, r);
+    const isrc = r.column('isrc');
+    if (!bytes || !r.copyPlain || isrc < 0 || groups.full) return false;
+    const m = matcher.matchIsrcBytes(r.buffer, r.starts[isrc]!, r.ends[isrc]!);
+    if (!m) return false;
+    rowsRead += 1;
+    matchedRows += 1;
+    fastLines += 1;
+    const groupId = groups.addSale(m, r.reportDate, r.store, r.countryCode, r.text('artist'), r.text('release') ?? m.releaseTitle, r.text('track') ?? m.trackTitle, r.units, r.payableUnits);
+    bytes.line(r, groupId);
+    return true;
+  };
   /** COPY text of the matched lines: they go straight into sale_transactions. */
-  async function* copyText(): AsyncGenerator<string> {
+  async function* copyText(): AsyncGenerator<string | Buffer> {
     let pending: SalesLine[] = [];
     let ahead: MatchRun | null = null;
-    for await (const items of parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() })) {
-      const before = rowsRead;
+    let reported = 0;
+    const report = parseSalesReportBatches(openReport(), { period, source: batch!.source, today: today() }, { takePlain: options.plainLines === false ? undefined : takePlain });
+    for await (const items of report) {
       for (const item of items) {
         rowsRead += 1;
         if ('error' in item) {
@@ -196,7 +227,12 @@ export async function runSalesImport(
           pending.push(item.line);
         }
       }
-      if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) onProgress?.({ rowsRead });
+      if (Math.floor(rowsRead / PROGRESS_EVERY) > Math.floor(reported / PROGRESS_EVERY)) {
+        reported = rowsRead;
+        onProgress?.({ rowsRead });
+      }
+      if (bytes) yield* bytes.take();
+      if (groups.full) await flushGroups();
       // Matched in runs of several bursts: each run looks up its unseen keys in one query per kind
       // of key, and a report naming a new key every few lines would otherwise wait on one per burst.
       if (pending.length < (options.matchRunLines ?? MATCH_RUN_LINES)) continue;
@@ -208,6 +244,7 @@ export async function runSalesImport(
     const last = pending.length ? lookUp(pending) : null;
     if (ahead) yield* salesText(ahead);
     if (last) yield* salesText(last);
+    if (bytes) yield* bytes.end();
   }
   const copyStarted = performance.now();
   try {
@@ -229,7 +266,7 @@ export async function runSalesImport(
   const landStarted = performance.now();
   const parents = { userIds: [...matcher.userIds], releaseIds: [...matcher.releaseIds], trackIds: [...matcher.trackIds] };
   const done = await prisma.$transaction((tx) => landBatch(tx, batch, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
-  return { ...resultOf(done), alreadyDone: false, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
+  return { ...resultOf(done), alreadyDone: false, fastLines, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
 }
 
 async function* once(text: string): AsyncGenerator<string> {

@@ -34,13 +34,18 @@ class KeyCache {
   private current = new Map<string, CatalogMatch | null>();
   private previous = new Map<string, CatalogMatch | null>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Told of each key the current generation takes (looked up, or carried from the older one). */
+    private readonly onSet?: (key: string, match: CatalogMatch | null) => void,
+  ) {}
 
-  /** Starts a new generation when the current one is full (once per resolved run). */
-  rotate(): void {
-    if (this.current.size <= this.max) return;
+  /** Starts a new generation when the current one is full (once per resolved run); true when it did. */
+  rotate(): boolean {
+    if (this.current.size <= this.max) return false;
     this.previous = this.current;
     this.current = new Map();
+    return true;
   }
 
   /** Whether the key was looked up (carried into the current generation if only the older has it). */
@@ -48,7 +53,7 @@ class KeyCache {
     if (this.current.has(key)) return true;
     const kept = this.previous.get(key);
     if (kept === undefined) return false;
-    this.current.set(key, kept);
+    this.set(key, kept);
     return true;
   }
 
@@ -59,7 +64,27 @@ class KeyCache {
 
   set(key: string, match: CatalogMatch | null): void {
     this.current.set(key, match);
+    this.onSet?.(key, match);
   }
+}
+
+/** An ISRC the catalogue matched, found by its bytes (`isrcHash`; entries sharing a hash are chained). */
+interface IsrcEntry {
+  isrc: string;
+  match: CatalogMatch;
+  next: IsrcEntry | undefined;
+  /** Its match was handed out (`handOut`). */
+  handedOut: boolean;
+}
+
+/**
+ * The key of an ISRC's bytes (or of its text's char codes): 30 bits of FNV-1a, a small integer,
+ * which a Map hashes without allocating (entries are told apart by their text).
+ */
+function isrcHash(codes: { [i: number]: number }, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i += 1) h = Math.imul(h ^ codes[i]!, 0x01000193);
+  return h & 0x3fff_ffff;
 }
 
 export class CatalogMatcher {
@@ -72,12 +97,23 @@ export class CatalogMatcher {
   readonly trackIds = new Set<string>();
   /** Matches whose ids are in the sets above (each is noted once, not once per line). */
   private readonly handedOut = new WeakSet<CatalogMatch>();
+  /**
+   * The matched ISRCs of the ISRC cache's current generation, by their bytes (`matchIsrcBytes`): a
+   * plain report line is matched without a string made of its ISRC.
+   */
+  private isrcBytes = new Map<number, IsrcEntry>();
 
   constructor(
     private readonly sql: SqlRunner,
     maxCachedKeys = MAX_CACHED_KEYS,
   ) {
-    this.byIsrc = new KeyCache(maxCachedKeys);
+    this.byIsrc = new KeyCache(maxCachedKeys, (isrc, match) => {
+      if (!match) return;
+      const key = isrcHash(Array.from(isrc, (c) => c.charCodeAt(0)), 0, isrc.length);
+      const first = this.isrcBytes.get(key);
+      for (let e = first; e; e = e.next) if (e.isrc === isrc) return;
+      this.isrcBytes.set(key, { isrc, match, next: first, handedOut: false });
+    });
     this.byStore = new KeyCache(maxCachedKeys);
     this.byUpc = new KeyCache(maxCachedKeys);
   }
@@ -90,7 +126,9 @@ export class CatalogMatcher {
   async resolve(lines: readonly SalesLine[]): Promise<void> {
     // A report naming millions of different keys (unknown ISRCs, a huge catalogue) must not grow
     // memory with them: past the bound a cache starts a new generation and drops the older one.
-    for (const cache of [this.byIsrc, this.byStore, this.byUpc]) cache.rotate();
+    if (this.byIsrc.rotate()) this.isrcBytes = new Map();
+    this.byStore.rotate();
+    this.byUpc.rotate();
     const isrcs = new Set<string>();
     for (const l of lines) if (l.isrc && !this.byIsrc.has(l.isrc)) isrcs.add(l.isrc);
     if (isrcs.size) {
@@ -141,12 +179,40 @@ export class CatalogMatcher {
   /** The match of a line whose keys were resolved, or null (the line goes to the review list). */
   match(l: SalesLine): CatalogMatch | null {
     const found = (l.isrc ? this.byIsrc.get(l.isrc) : null) ?? (l.storeId ? this.byStore.get(storeKey(l.serviceName, l.storeId)) : null) ?? (l.upc ? this.byUpc.get(l.upc) : null) ?? null;
-    if (found && !this.handedOut.has(found)) {
+    if (found) this.handOut(found);
+    return found;
+  }
+
+  /**
+   * The match of an ISRC given as bytes (ASCII, upper case: how the line's ISRC reads), when the
+   * cache's current generation holds a track for it; else undefined (the line is matched the usual
+   * way: its keys looked up with its run, then `match`). An ISRC matches first, so its track is the
+   * line's match whatever its other keys say.
+   */
+  matchIsrcBytes(b: Uint8Array, start: number, end: number): CatalogMatch | undefined {
+    const n = end - start;
+    for (let e = this.isrcBytes.get(isrcHash(b, start, end)); e; e = e.next) {
+      const isrc = e.isrc;
+      if (isrc.length !== n) continue;
+      let k = 0;
+      while (k < n && isrc.charCodeAt(k) === b[start + k]) k += 1;
+      if (k === n) {
+        if (!e.handedOut) {
+          this.handOut(e.match);
+          e.handedOut = true;
+        }
+        return e.match;
+      }
+    }
+    return undefined;
+  }
+
+  private handOut(found: CatalogMatch): void {
+    if (!this.handedOut.has(found)) {
       this.handedOut.add(found);
       this.userIds.add(found.userId);
       this.releaseIds.add(found.releaseId);
       if (found.trackId) this.trackIds.add(found.trackId);
     }
-    return found;
   }
 }

@@ -168,8 +168,19 @@ const DSR_BATCH = 1000;
 export async function* parseSalesReportBatches(
   input: Readable,
   opts: ParseOptions,
-  /** `plainLines: false` sends every line through Papa Parse (tests compare the two ways). */
-  { plainLines = true }: { plainLines?: boolean } = {},
+  {
+    plainLines = true,
+    takePlain,
+  }: {
+    /** `false` sends every line through Papa Parse (tests compare the two ways). */
+    plainLines?: boolean;
+    /**
+     * Offered each plain line as the byte reader holds it (sales-fastline.ts, its values and cells):
+     * true when the caller has taken it (then it is not yielded), false to have it yielded as usual.
+     * The reader yields after each piece of the report it reads, also when every line was taken.
+     */
+    takePlain?: (reader: FastLineReader) => boolean;
+  } = {},
 ): AsyncGenerator<ParsedItem[]> {
   let columns: Partial<Record<Field, number>> | null = null;
   let width = 0;
@@ -177,7 +188,8 @@ export async function* parseSalesReportBatches(
     const raw = await peek(input);
     let text: Readable = raw.stream;
     if (raw.head && raw.head.length >= 2 && raw.head[0] === 0x1f && raw.head[1] === 0x8b) {
-      const gunzip = createGunzip();
+      // Pieces of 64 KB (not zlib's 16 KB): a quarter of the steps through the reader.
+      const gunzip = createGunzip({ chunkSize: 64 * 1024 });
       raw.stream.on('error', (e) => gunzip.destroy(e));
       text = raw.stream.pipe(gunzip);
     }
@@ -228,8 +240,31 @@ export async function* parseSalesReportBatches(
         const line = (buf: Buffer, start: number, end: number, out: ParsedItem[]) => {
           const lineNo = nextLine;
           nextLine += 1;
-          if (reader.fast?.read(buf, start, end, lineNo)) out.push({ line: reader.fast.salesLine() });
-          else take(buf.toString('utf8', start, end).split(delimiter), lineNo, out);
+          if (reader.fast?.read(buf, start, end, lineNo)) {
+            if (!takePlain?.(reader.fast)) out.push({ line: reader.fast.salesLine() });
+          } else take(buf.toString('utf8', start, end).split(delimiter), lineNo, out);
+        };
+        /**
+         * Reads the complete lines of `buf` before its first quote (and, with CRLF endings, before a
+         * bare LF): where it stopped, and whether the rest must go to Papa Parse.
+         */
+        const lines = (buf: Buffer, out: ParsedItem[]): { at: number; stop: boolean } => {
+          const quote = buf.indexOf(QUOTE_BYTE);
+          const limit = quote === -1 ? buf.length : quote;
+          const cut = limit === 0 ? 0 : buf.lastIndexOf(LF_BYTE, limit - 1) + 1;
+          let at = 0;
+          while (at < cut) {
+            const lineEnd = buf.indexOf(LF_BYTE, at);
+            let end = lineEnd;
+            if (newline === '\r\n') {
+              // A bare LF is no line break there (Papa keeps it in the cell): Papa reads on from this line.
+              if (buf[lineEnd - 1] !== CR_BYTE) return { at, stop: true };
+              end -= 1;
+            }
+            line(buf, at, end, out);
+            at = lineEnd + 1;
+          }
+          return { at, stop: quote !== -1 };
         };
         for (;;) {
           const next = await chunks.next();
@@ -243,32 +278,28 @@ export async function* parseSalesReportBatches(
             }
             break;
           }
-          const buf: Buffer = carry ? Buffer.concat([carry, next.value]) : next.value;
-          const quote = buf.indexOf(QUOTE_BYTE);
-          const limit = quote === -1 ? buf.length : quote;
-          // The complete lines before the first quote.
-          const cut = limit === 0 ? 0 : buf.lastIndexOf(LF_BYTE, limit - 1) + 1;
+          let buf: Buffer = next.value;
           const out: ParsedItem[] = [];
-          let at = 0;
-          let bareLf = false;
-          while (at < cut) {
-            const lineEnd = buf.indexOf(LF_BYTE, at);
-            let end = lineEnd;
-            if (newline === '\r\n') {
-              // A bare LF is no line break there (Papa keeps it in the cell): Papa reads on from this line.
-              if (buf[lineEnd - 1] !== CR_BYTE) {
-                bareLf = true;
-                break;
-              }
-              end -= 1;
+          if (carry) {
+            // The line begun in the last piece is finished alone (its bytes joined to the start of
+            // this piece's): the rest of the piece is read where it is, not copied.
+            const lf = buf.indexOf(LF_BYTE);
+            const head = Buffer.concat([carry, lf === -1 ? buf : buf.subarray(0, lf + 1)]);
+            const read = lines(head, out);
+            if (lf === -1 || read.stop || read.at < head.length) {
+              carry = lf === -1 ? head.subarray(read.at) : Buffer.concat([head.subarray(read.at), buf.subarray(lf + 1)]);
+              if (out.length || takePlain) yield out;
+              if (read.stop || carry.length > CARRY_MAX) break;
+              continue;
             }
-            line(buf, at, end, out);
-            at = lineEnd + 1;
+            carry = null;
+            buf = buf.subarray(lf + 1);
           }
-          if (out.length) yield out;
-          carry = at < buf.length ? buf.subarray(at) : null;
+          const read = lines(buf, out);
+          if (out.length || takePlain) yield out;
+          carry = read.at < buf.length ? buf.subarray(read.at) : null;
           // A line longer than CARRY_MAX goes to Papa Parse too: joining each chunk to it would copy it over and over.
-          if (quote !== -1 || bareLf || (carry && carry.length > CARRY_MAX)) break;
+          if (read.stop || (carry && carry.length > CARRY_MAX)) break;
         }
         const left = carry;
         rest = Readable.from(

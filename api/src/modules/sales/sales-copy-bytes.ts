@@ -1,0 +1,121 @@
+/**
+ * sale_transactions COPY rows written as bytes straight from a plain report line's cells
+ * (sales-fastline.ts): the same row SaleCopyText (sales-import.service.ts) makes of the line's
+ * SalesLine, without a string per cell or per row, and without encoding the text again. Used only
+ * for lines whose cells need no COPY escaping (`copyPlain`) and batches whose ids are exact as
+ * Numbers. The bytes fill buffers of PIECE_BYTES; each full one is handed out once (`take`).
+ */
+import { batchKeys } from './sales-groups.ts';
+import type { FastLineReader } from './sales-fastline.ts';
+
+const PIECE_BYTES = 64 * 1024;
+const TAB = 0x09;
+const LF = 0x0a;
+const BACKSLASH = 0x5c;
+const N = 0x4e;
+/** Bytes a row holds beyond its line's cells: two ids, separators, \N for empty cells. */
+const ROW_EXTRA = 64;
+
+export class SaleCopyBytes {
+  private buf = Buffer.allocUnsafe(PIECE_BYTES);
+  private pos = 0;
+  private ready: Buffer[] = [];
+
+  private constructor(
+    /** The batch's first id (batchKeys), exact as a Number. */
+    private readonly base: number,
+    /** The report's columns of the row's cells after the two ids, in SALE_COLUMNS' order (-1: none). */
+    private readonly columns: Int32Array,
+  ) {}
+
+  /** A writer for a batch's lines, or null when its ids are past exact Numbers (seq of 2^21 and more). */
+  static forBatch(seq: number, reader: Pick<FastLineReader, 'column'>): SaleCopyBytes | null {
+    const { from, to } = batchKeys(seq);
+    if (to > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+    // isrc, upc, store_id, artist_name, release_title, track_title, units, payable: units and payable
+    // as the report writes them (plain digits, and a plain decimal: sales-fastline.ts).
+    const fields = ['isrc', 'upc', 'storeId', 'artist', 'release', 'track', 'units', 'payable'] as const;
+    return new SaleCopyBytes(Number(from), Int32Array.from(fields, (f) => reader.column(f)));
+  }
+
+  /**
+   * Writes the row of the line `reader` last accepted (`copyPlain`), under its day sum's id: what
+   * the report says of the line (an empty cell is null; the catalogue's titles go to its day sum).
+   */
+  line(reader: FastLineReader, groupId: string): void {
+    const b = reader.buffer;
+    const need = reader.lineEnd - reader.lineStart + ROW_EXTRA + groupId.length;
+    if (this.pos + need > this.buf.length) this.next(need);
+    this.number(this.base + reader.lineNo);
+    this.buf[this.pos++] = TAB;
+    this.ascii(groupId);
+    const columns = this.columns;
+    for (let k = 0; k < columns.length; k += 1) {
+      this.buf[this.pos++] = TAB;
+      this.cell(reader, b, columns[k]!);
+    }
+    this.buf[this.pos++] = LF;
+  }
+
+  /** The buffers filled since the last call (each handed out once). */
+  take(): Buffer[] {
+    const out = this.ready;
+    this.ready = [];
+    return out;
+  }
+
+  /** Everything not yet handed out, the last buffer's written part included. */
+  end(): Buffer[] {
+    if (this.pos) this.next(0);
+    return this.take();
+  }
+
+  /** Hands out the written part of the buffer and starts one with room for `need` bytes. */
+  private next(need: number): void {
+    if (this.pos) this.ready.push(this.buf.subarray(0, this.pos));
+    this.buf = Buffer.allocUnsafe(Math.max(PIECE_BYTES, need));
+    this.pos = 0;
+  }
+
+  /** A cell's bytes as they are, or \N when it is empty (or the report has no such column). */
+  private cell(reader: FastLineReader, b: Buffer, column: number): void {
+    if (column < 0 || reader.starts[column] === reader.ends[column]) {
+      this.buf[this.pos++] = BACKSLASH;
+      this.buf[this.pos++] = N;
+      return;
+    }
+    this.bytes(b, reader.starts[column]!, reader.ends[column]!);
+  }
+
+  private bytes(from: Buffer, start: number, end: number): void {
+    const n = end - start;
+    if (n > 32) {
+      from.copy(this.buf, this.pos, start, end);
+    } else {
+      const buf = this.buf;
+      const at = this.pos - start;
+      for (let i = start; i < end; i += 1) buf[at + i] = from[i]!;
+    }
+    this.pos += n;
+  }
+
+  private ascii(text: string): void {
+    const buf = this.buf;
+    for (let i = 0; i < text.length; i += 1) buf[this.pos++] = text.charCodeAt(i);
+  }
+
+  /** A non-negative integer (exact) in decimal digits. */
+  private number(n: number): void {
+    let len = 1;
+    for (let t = n; t >= 10; t = Math.floor(t / 10)) len += 1;
+    const buf = this.buf;
+    let p = this.pos + len;
+    let v = n;
+    do {
+      const q = Math.floor(v / 10);
+      buf[--p] = 0x30 + (v - q * 10);
+      v = q;
+    } while (v > 0);
+    this.pos += len;
+  }
+}
