@@ -307,7 +307,7 @@ try {
   process.stdout.write(
     `end to end (parse, match, COPY, rollups, posting): ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en-US')} rows/s = ${((rate / plainRate) * 100).toFixed(0)}% of plain COPY (target >= 40%)\n` +
       `  ${cpuText(cpuSeconds, importDbSeconds, seconds)}\n` +
-      `  ${result.status}: read ${result.rowsRead}, matched ${result.rowsMatched}, unmatched ${result.rowsUnmatched}, rejected ${result.rowsRejected}, posted ${result.postedMinor} cents; parse+COPY ${result.timings?.copyMs} ms, land ${result.timings?.landMs} ms\n` +
+      `  ${result.status}: read ${result.rowsRead}, matched ${result.rowsMatched} (${result.fastLines ?? 0} straight from their bytes), unmatched ${result.rowsUnmatched}, rejected ${result.rowsRejected}, posted ${result.postedMinor} cents; parse+COPY ${result.timings?.copyMs} ms, land ${result.timings?.landMs} ms\n` +
       `  ${db.kind === 'postgres' ? 'import process' : 'process'} memory growth (peak RSS - start): ${(growth / 1e6).toFixed(0)} MB, from ${(rss0 / 1e6).toFixed(0)} MB after a full collection (target < 100 MB${db.kind === 'pglite' ? '; PGlite runs in this process, so its buffers count too' : ''})\n`,
   );
   const ledger = await checkLedger(db.prisma);

@@ -264,9 +264,12 @@ export async function postTransactionIn(tx: Tx, input: PostTransactionInput): Pr
     data: { kind: input.kind, idempotencyKey: input.idempotencyKey, description: input.description ?? null, metadata: input.metadata },
     select: { id: true },
   });
-  await tx.ledgerEntry.createMany({
-    data: input.entries.map((e) => ({ transactionId: created.id, accountId: e.accountId, amountMinor: e.amountMinor, currency: accounts.get(e.accountId)!.currency })),
-  });
+  // One statement, entries numbered in their order (Prisma's createMany took most of a 200-wallet posting's time).
+  await tx.$executeRaw`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency)
+    SELECT ${created.id}, e.account_id, e.amount_minor, e.currency
+    FROM unnest(${input.entries.map((e) => e.accountId)}::text[], ${input.entries.map((e) => e.amountMinor.toString())}::bigint[], ${input.entries.map((e) => accounts.get(e.accountId)!.currency)}::text[])
+      WITH ORDINALITY AS e(account_id, amount_minor, currency, n)
+    ORDER BY e.n`;
   const changed = [...perAccount].filter(([, delta]) => delta !== 0n);
   if (changed.length) {
     await tx.$executeRaw`UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, updated_at = now()

@@ -44,7 +44,8 @@ export class SaleCopyBytes {
    */
   line(reader: FastLineReader, groupId: string): void {
     const b = reader.buffer;
-    const need = reader.lineEnd - reader.lineStart + ROW_EXTRA + groupId.length;
+    // At most every byte of the line twice (should a report give two fields one column), the ids and separators.
+    const need = 2 * (reader.lineEnd - reader.lineStart) + ROW_EXTRA + groupId.length;
     if (this.pos + need > this.buf.length) this.next(need);
     this.number(this.base + reader.lineNo);
     this.buf[this.pos++] = TAB;

@@ -145,8 +145,14 @@ export class GroupSums {
       this.dayLabels += 1;
       labels.set(store.sourceLabel, dayLabel);
     }
-    // Two capital letters (A is 65): 1 to 858, 0 for none.
-    const country = countryCode === null ? 0 : (countryCode.charCodeAt(0) - 64) * 32 + (countryCode.charCodeAt(1) - 64);
+    // Two capital letters (A is 65): 1 to 858, 0 for none (every reader checks the code: sales-report.ts).
+    let country = 0;
+    if (countryCode !== null) {
+      const c0 = countryCode.charCodeAt(0) - 64;
+      const c1 = countryCode.charCodeAt(1) - 64;
+      if (countryCode.length !== 2 || !(c0 >= 1 && c0 <= 26 && c1 >= 1 && c1 <= 26)) throw new Error(`Sales line with a country code that is not two capital letters: ${countryCode}`);
+      country = c0 * 32 + c1;
+    }
     const key = dayLabel * 1024 + country;
     const g = byKey.get(key);
     if (!g) {
