@@ -72,9 +72,11 @@ describe('temp upload files left by a crash', () => {
     const push = (c: Buffer | null) => body.push(c);
     const writing = storage.put('audio/2026/11/25/live.wav', body);
     push(Buffer.from('first bytes'));
-    await new Promise((r) => setTimeout(r, 50));
     const filesDir = (storage as unknown as { root: string }).root;
-    expect((await tree(filesDir)).some((f) => f.endsWith('.tmp'))).toBe(true);
+    // The write is under way once its temp file is there (a fixed wait was too short on a busy machine).
+    const inProgress = async () => (await tree(filesDir).catch(() => [])).some((f) => f.endsWith('.tmp'));
+    for (const started = Date.now(); !(await inProgress()) && Date.now() - started < 10_000; ) await new Promise((r) => setTimeout(r, 20));
+    expect(await inProgress()).toBe(true);
     expect(await removeStaleTempFiles(config, new Date(), { uploadBufferDir: bufferDir })).toMatchObject({ storage: 0 });
     push(Buffer.from('more'));
     push(null);
