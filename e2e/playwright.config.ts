@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Only a retried journey records a trace: recording every journey's (its DOM snapshots and
+    // screencast) made the run about 20% slower (157 s against 197 s for the same 26 journeys).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -399,7 +399,7 @@ test('the small things: counts, status chips, start page, footer, one copyright 
   // The demo releases show real covers: every thumbnail image loaded with pixels.
   const covers = page.getByRole('list', { name: 'Your releases' }).locator('img');
   await expect(covers.first()).toBeVisible();
-  const sizes = await covers.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
-  expect(sizes.length).toBeGreaterThan(0);
-  for (const w of sizes) expect(w).toBeGreaterThan(0);
+  // Waited for: a cover still loading has no pixels yet; one that failed to load never gets any.
+  expect(await covers.count()).toBeGreaterThan(0);
+  await expect.poll(() => covers.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
 });
