@@ -67,6 +67,17 @@ test('walletAccounts makes the missing wallets once, also when called in paralle
   expect(await walletAccounts(db.prisma, [])).toEqual(new Map());
 });
 
+test('walletAccounts called in parallel with the same new users in different orders never deadlocks', async () => {
+  for (let round = 0; round < 3; round += 1) {
+    const ids = (await Promise.all(Array.from({ length: 40 }, () => buildUser(db.prisma)))).map((u) => u.id);
+    // Each caller asks in its own order, one of them inside a transaction (as a sales posting does).
+    const orders = [ids, [...ids].reverse(), ids.filter((_, i) => i % 2).concat(ids.filter((_, i) => i % 2 === 0)), ids.slice(20).concat(ids.slice(0, 20))];
+    const found = await Promise.all(orders.map((order, i) => (i === 1 ? db.prisma.$transaction((tx) => walletAccounts(tx, order)) : walletAccounts(db.prisma, order))));
+    for (const f of found) for (const id of ids) expect(f.get(id)).toEqual(found[0]!.get(id));
+    expect(await db.prisma.ledgerAccount.count({ where: { userId: { in: ids } } })).toBe(ids.length);
+  }
+});
+
 test('a balanced transaction moves money and updates both cached balances', async () => {
   const { wallet, sales } = await fundedWallet(12_345n);
   expect((await accountBalance(db.prisma, wallet.id)).balanceMinor).toBe(12_345n);

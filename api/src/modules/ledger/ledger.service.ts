@@ -128,13 +128,15 @@ export function walletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CU
  */
 export async function walletAccounts(db: Db | Tx, userIds: readonly string[], currency = DEFAULT_CURRENCY): Promise<Map<string, { id: string }>> {
   if (!userIds.length) return new Map();
-  const ids = [...new Set(userIds)];
+  // Made in one order by every caller (the codes' order): two postings making wallets for the same
+  // new artists in different orders each waited for the other's first new wallet (a deadlock).
+  const ids = [...new Set(userIds)].sort();
   const codes = ids.map((userId) => accountCode('USER_WALLET', currency, userId));
   const rows = await db.$queryRawUnsafe<{ id: string; user_id: string }[]>(
     `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w(id, code, user_id)),
      made AS (
        INSERT INTO ledger_accounts (id, code, kind, currency, user_id, updated_at)
-       SELECT id, code, 'USER_WALLET', $4::text, user_id, now() FROM wanted ON CONFLICT (code) DO NOTHING RETURNING id, user_id
+       SELECT id, code, 'USER_WALLET', $4::text, user_id, now() FROM wanted ORDER BY code ON CONFLICT (code) DO NOTHING RETURNING id, user_id
      )
      SELECT id, user_id FROM made UNION ALL SELECT a.id, a.user_id FROM ledger_accounts a JOIN wanted w ON a.code = w.code`,
     ids.map(() => uuidv7()),
