@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, on a fresh machine. Prints each step's outcome and a
 // closing line with the number of tests passed and failed across all runners.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -31,6 +31,45 @@ function step(name, cmd, args, opts = {}) {
   if (opts.playwrightJson) countPlaywright(opts.playwrightJson);
   if (!ok) failed = true;
   return ok;
+}
+
+/**
+ * Steps that need nothing from each other, run two at a time (the machine's two cores; each of these
+ * is one busy process): each step's output is held and printed whole when it ends, and the summary
+ * keeps their order. Each step's time is its own, so two side by side take longer each than alone.
+ */
+async function stepsSideBySide(list, lanes = 2) {
+  const chosen = list.filter(([name, , , opts = {}]) => !only.length || only.includes(opts.group ?? name));
+  const done = new Array(chosen.length);
+  let next = 0;
+  async function lane() {
+    while (next < chosen.length) {
+      const i = next;
+      next += 1;
+      const [name, cmd, args, opts = {}] = chosen[i];
+      const started = Date.now();
+      const child = spawn(cmd, args, { cwd: opts.cwd ?? root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+      const out = [];
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+      const code = await new Promise((resolve) => {
+        child.on('error', (err) => {
+          out.push(Buffer.from(`${err.message}\n`));
+          resolve(1);
+        });
+        child.on('close', (c) => resolve(c));
+      });
+      process.stdout.write(`\n▶ ${name}\n`);
+      process.stdout.write(Buffer.concat(out));
+      done[i] = { name, ok: code === 0, s: ((Date.now() - started) / 1000).toFixed(1), opts };
+    }
+  }
+  await Promise.all(Array.from({ length: lanes }, lane));
+  for (const r of done) {
+    steps.push({ name: r.name, ok: r.ok, s: r.s });
+    if (r.opts.jestJson) countJest(r.opts.jestJson);
+    if (!r.ok) failed = true;
+  }
 }
 
 function countJest(file) {
@@ -70,15 +109,21 @@ function postgresReachable(url) {
 
 step('prisma generate', node, ['scripts/prisma-generate.mjs'], { group: 'setup' });
 step('graphql codegen', node, [bin('@graphql-codegen/cli/cjs/bin.js'), '--config', 'codegen.ts', '--silent'], { group: 'setup' });
-step('typecheck', node, ['scripts/typecheck.mjs'], { group: 'static' });
-step('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { group: 'static' });
-// Unused files and dependencies, and imports of undeclared packages (knip.jsonc).
-step('unused code and dependencies', node, [bin('knip/bin/knip.js'), '--no-progress'], { group: 'static' });
-// The floor plan's import rules (docs/architecture.md): no cycles, no upward or sideways arrows.
-step('import rules', node, [bin('dependency-cruiser/bin/dependency-cruise.mjs'), 'api', 'client/src', 'domain', 'scripts', 'bench', 'prisma', 'e2e', '--config', '.dependency-cruiser.cjs'], { group: 'static' });
-step('schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/print-schema.ts', '--check'], { group: 'static' });
-step('migrations match schema.prisma', node, ['--import', 'tsx', 'scripts/db/migrate.ts', 'check'], { group: 'static' });
-jest('domain unit tests', 'domain');
+// The static checks and the domain's unit tests, two at a time, the longest first (so that the
+// two lanes end close together).
+const domainJson = path.join(results, 'domain-unit-tests.json');
+await stepsSideBySide([
+  // scripts/typecheck.mjs's projects, one step each so that they share the two lanes.
+  ...['api', 'client', 'e2e', 'domain'].map((ws) => [`typecheck ${ws}`, node, [bin('typescript/bin/tsc'), '-p', ws, '--pretty'], { group: 'static' }]),
+  ['lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { group: 'static' }],
+  // Unused files and dependencies, and imports of undeclared packages (knip.jsonc).
+  ['unused code and dependencies', node, [bin('knip/bin/knip.js'), '--no-progress'], { group: 'static' }],
+  // The floor plan's import rules (docs/architecture.md): no cycles, no upward or sideways arrows.
+  ['import rules', node, [bin('dependency-cruiser/bin/dependency-cruise.mjs'), 'api', 'client/src', 'domain', 'scripts', 'bench', 'prisma', 'e2e', '--config', '.dependency-cruiser.cjs'], { group: 'static' }],
+  ['schema.graphql is current', node, ['--import', 'tsx', 'api/src/scripts/print-schema.ts', '--check'], { group: 'static' }],
+  ['migrations match schema.prisma', node, ['--import', 'tsx', 'scripts/db/migrate.ts', 'check'], { group: 'static' }],
+  ['domain unit tests', node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${domainJson}`, '--coverage'], { cwd: path.join(root, 'domain'), env: esm, jestJson: domainJson, group: 'domain' }],
+]);
 // The API suite runs whole on PostgreSQL when one is reachable (two jest workers: each test file
 // has its own database), and on the embedded database only where the two differ: opening,
 // migrating and serving it, COPY-based imports, the ledger, durable jobs and crash recovery.

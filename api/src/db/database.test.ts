@@ -41,7 +41,11 @@ async function startupError(promise: Promise<unknown>): Promise<StartupError> {
   return error as StartupError;
 }
 
-describe('embedded PGlite', () => {
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+// These open embedded databases whatever TEST_DATABASE_URL says: `npm test` runs them in its PGlite
+// pass (TEST_DATABASE_URL empty), not again in the PostgreSQL pass.
+if (!testDatabaseUrl) describe('embedded PGlite', () => {
   it('creates missing parent folders, migrates once, and maps errors through Prisma', async () => {
     const dir = path.join(tmp, 'a', 'b', 'pglite');
     const db = await openDatabase({ dataDir: dir, migrationsDir });
@@ -159,7 +163,6 @@ describe('createTestDatabase', () => {
   });
 });
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 // These run in the PostgreSQL pass of `npm test` (TEST_DATABASE_URL set); the PGlite pass defines none.
 if (testDatabaseUrl) describe('on PostgreSQL (TEST_DATABASE_URL)', () => {
   it('creates a migrated database and drops it on close', async () => {
