@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { TYPECHECK_PROJECTS } from './typecheck.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
@@ -88,7 +89,7 @@ function countPlaywright(file) {
 
 function jest(name, workspace, extraEnv = {}, group = workspace, extraArgs = []) {
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'domain' ? ['--coverage'] : []), ...(workspace === 'api' && !extraArgs.some((a) => a.startsWith('--maxWorkers')) ? ['--runInBand'] : []), ...extraArgs], {
+  step(name, node, [bin('jest/bin/jest.js'), '--json', `--outputFile=${out}`, ...(workspace === 'api' && !extraArgs.some((a) => a.startsWith('--maxWorkers')) ? ['--runInBand'] : []), ...extraArgs], {
     cwd: path.join(root, workspace),
     env: { ...esm, ...extraEnv },
     jestJson: out,
@@ -114,7 +115,7 @@ step('graphql codegen', node, [bin('@graphql-codegen/cli/cjs/bin.js'), '--config
 const domainJson = path.join(results, 'domain-unit-tests.json');
 await stepsSideBySide([
   // scripts/typecheck.mjs's projects, one step each so that they share the two lanes.
-  ...['api', 'client', 'e2e', 'domain'].map((ws) => [`typecheck ${ws}`, node, [bin('typescript/bin/tsc'), '-p', ws, '--pretty'], { group: 'static' }]),
+  ...TYPECHECK_PROJECTS.map((ws) => [`typecheck ${ws}`, node, [bin('typescript/bin/tsc'), '-p', ws, '--pretty'], { group: 'static' }]),
   ['lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { group: 'static' }],
   // Unused files and dependencies, and imports of undeclared packages (knip.jsonc).
   ['unused code and dependencies', node, [bin('knip/bin/knip.js'), '--no-progress'], { group: 'static' }],

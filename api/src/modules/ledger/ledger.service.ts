@@ -128,12 +128,12 @@ export function walletAccount(db: Db | Tx, userId: string, currency = DEFAULT_CU
  */
 export async function walletAccounts(db: Db | Tx, userIds: readonly string[], currency = DEFAULT_CURRENCY): Promise<Map<string, { id: string }>> {
   if (!userIds.length) return new Map();
-  // Made in one order by every caller (the codes' order): two postings making wallets for the same
-  // new artists in different orders each waited for the other's first new wallet (a deadlock).
-  const ids = [...new Set(userIds)].sort();
+  const ids = [...new Set(userIds)];
   const codes = ids.map((userId) => accountCode('USER_WALLET', currency, userId));
   const rows = await db.$queryRawUnsafe<{ id: string; user_id: string }[]>(
     `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w(id, code, user_id)),
+     -- Made in one order by every caller (ORDER BY code): two postings making wallets for the same new
+     -- artists in different orders each waited on the first new wallet of the other (a deadlock).
      made AS (
        INSERT INTO ledger_accounts (id, code, kind, currency, user_id, updated_at)
        SELECT id, code, 'USER_WALLET', $4::text, user_id, now() FROM wanted ORDER BY code ON CONFLICT (code) DO NOTHING RETURNING id, user_id
