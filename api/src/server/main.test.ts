@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 function boot(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', ...env },
+    // PORT 0 unless a case names one: the port is checked before the database, so a busy 4000 must not decide the other cases.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: '0', ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -66,9 +67,12 @@ describe('start-up', () => {
     expect(p.out()).toContain('"listening"');
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
 
-    const second = boot({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cadence-boot-')), PORT: String(port) });
+    // Refused before it creates (and migrates) a database in its own empty folder.
+    const secondDir = mkdtempSync(path.join(tmpdir(), 'cadence-boot-'));
+    const second = boot({ DATA_DIR: secondDir, PORT: String(port) });
     expect(await second.exited).toBe(1);
     expect(second.err()).toContain(`cadence: port ${port} on 127.0.0.1 is already in use`);
+    expect(existsSync(path.join(secondDir, 'pglite'))).toBe(false);
 
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

@@ -1,22 +1,20 @@
-/** Boot only: configuration, database, HTTP. Every start-up failure ends with one clear line. */
+/**
+ * Boot only: configuration, database, HTTP. Every start-up failure ends with one clear line, and
+ * comes early: the configuration and the port are checked before the database is opened, and the
+ * application (6 s of module loading on a slow machine) is loaded only once the database is open.
+ */
 import http from 'node:http';
+import net from 'node:net';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { openDatabase } from '../db/database.ts';
 import { StartupError } from '../db/startup-error.ts';
-import { JobWorker } from '../jobs/job-queue.ts';
-import { jobHandlersOf, pruneTasksOf } from '../module.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import { seed } from '../../../prisma/seed.ts';
-import { createApp } from './app.ts';
-import { modules } from './modules.ts';
 
 function fail(message: string): never {
   process.stderr.write(`cadence: ${message}\n`);
   process.exit(1);
 }
 
-function listen(server: http.Server, config: Config): Promise<void> {
+function listen(server: net.Server, config: Config): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
@@ -35,6 +33,18 @@ function listen(server: http.Server, config: Config): Promise<void> {
   });
 }
 
+/**
+ * Fails at once when the port is taken or the host is not this machine's, before the database is
+ * opened, migrated and seeded (tens of seconds on a fresh embedded database): the same check and
+ * line as the real listen below, which still reports a port taken in between.
+ */
+async function checkPortFree(config: Config): Promise<void> {
+  if (config.port === 0) return;
+  const probe = net.createServer();
+  await listen(probe, config);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -45,9 +55,17 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel, { service: 'cadence-api' });
 
+  await checkPortFree(config);
+  const { openDatabase } = await import('../db/database.ts');
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   const { applied } = await db.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
+  const { seed } = await import('../../../prisma/seed.ts');
+  const { hashPassword } = await import('../modules/auth/password.ts');
+  const { createApp } = await import('./app.ts');
+  const { modules } = await import('./modules.ts');
+  const { jobHandlersOf, pruneTasksOf } = await import('../module.ts');
+  const { JobWorker } = await import('../jobs/job-queue.ts');
   await seed(db.prisma, { demo: config.seedDemo, hashPassword });
   const httpServer = http.createServer();
   const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, poolStats: db.poolStats, httpServer });
