@@ -100,8 +100,8 @@ export interface ImportResult {
   postedMinor: bigint;
   /** Nothing was done: the batch was already posted. */
   alreadyDone: boolean;
-  /** Milliseconds spent reading and copying, and landing (match, rollups, posting). */
-  timings?: { copyMs: number; landMs: number };
+  /** Milliseconds spent before the COPY (the batch read, its staging cleared), reading and copying, and landing (rollups, posting). */
+  timings?: { startMs: number; copyMs: number; landMs: number };
   /** Lines this run took straight from their bytes (sales-copy-bytes.ts), of rowsMatched. */
   fastLines?: number;
 }
@@ -127,6 +127,7 @@ export async function runSalesImport(
   options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number; plainLines?: boolean } = {},
 ): Promise<ImportResult> {
   const { prisma, sql } = deps;
+  const entered = performance.now();
   const batch = await prisma.salesImportBatch.findUnique({ where: { id: batchId } });
   if (!batch) throw new DomainError('NOT_FOUND', 'No such sales import');
   if (batch.status === 'POSTED') return { ...resultOf(batch), alreadyDone: true };
@@ -266,7 +267,7 @@ export async function runSalesImport(
   const landStarted = performance.now();
   const parents = { userIds: [...matcher.userIds], releaseIds: [...matcher.releaseIds], trackIds: [...matcher.trackIds] };
   const done = await prisma.$transaction((tx) => landBatch(tx, batch, matchedRows, parents), { timeout: 30 * 60_000, maxWait: 60_000 });
-  return { ...resultOf(done), alreadyDone: false, fastLines, timings: { copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
+  return { ...resultOf(done), alreadyDone: false, fastLines, timings: { startMs: Math.round(copyStarted - entered), copyMs: Math.round(landStarted - copyStarted), landMs: Math.round(performance.now() - landStarted) } };
 }
 
 async function* once(text: string): AsyncGenerator<string> {

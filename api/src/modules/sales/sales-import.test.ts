@@ -299,6 +299,30 @@ test('sale lines keep what the foreign keys gave: a deleted track, release or us
   expect(await db.prisma.salesImportGroup.count({ where: { importBatchId: batchId } })).toBe(0);
 });
 
+test("the trends rows keep what their foreign keys gave: a deleted track, release or user takes its streams; an outlet with streams stays", async () => {
+  const { user, release, track, other } = await catalog();
+  await importText(
+    [HEADER, `2025-05-10,Spotify,${track.isrc},,,Nova,,,US,10,1.00,USD`, `2025-05-10,Spotify,${other.isrc},,,Nova,,,US,20,1.00,USD`].join('\n'),
+    '2025-05',
+  );
+  const counts = async () => ({
+    daily: await db.prisma.streamDaily.count({ where: { userId: user.id } }),
+    byTrack: await db.prisma.streamTrackDaily.count({ where: { userId: user.id } }),
+    byCountry: await db.prisma.streamCountryDaily.count({ where: { userId: user.id } }),
+  });
+  expect(await counts()).toEqual({ daily: 2, byTrack: 2, byCountry: 1 });
+  // Spotify's outlet (28) now has streams: it stays, with the error a restricting foreign key gives.
+  await expect(db.sql.query('DELETE FROM outlets WHERE id = 28')).rejects.toThrow(/outlet 28 has streams/);
+  await db.prisma.track.delete({ where: { id: other.id } });
+  expect(await counts()).toEqual({ daily: 1, byTrack: 1, byCountry: 1 });
+  expect(await db.prisma.streamDaily.count({ where: { trackId: other.id } })).toBe(0);
+  // The release takes its remaining track's rows (by its own trigger and the track's).
+  await db.prisma.release.delete({ where: { id: release.id } });
+  expect(await counts()).toEqual({ daily: 0, byTrack: 0, byCountry: 1 });
+  await db.prisma.$executeRawUnsafe(`DELETE FROM users WHERE id = $1`, user.id);
+  expect(await counts()).toEqual({ daily: 0, byTrack: 0, byCountry: 0 });
+});
+
 test('a run that stops between the COPY and the landing counts nothing; the re-run posts once', async () => {
   const { user, track } = await catalog();
   const csv = [HEADER, `2025-06-10,Spotify,${track.isrc},,,Nova,,,US,100,1.00,USD`, `2025-06-11,Spotify,${track.isrc},,,Nova,,,US,50,0.50,USD`].join('\n');
