@@ -165,13 +165,16 @@ export function pgliteFromImage(image: Blob): Promise<PGlite> {
   return PGlite.create({ loadDataDir: image });
 }
 
+/** Where loadOrCreateDump keeps its images (`<key>.tar.gz`). */
+export const PGLITE_CACHE_DIR = path.join(os.tmpdir(), 'cadence-pglite-cache');
+
 /**
  * Returns the data directory image cached under `key` in the OS temp folder, building and saving
  * it with `build` when missing. Saving is atomic (write, then rename), so parallel processes at
  * worst build it twice. Returns undefined only if building fails.
  */
 export async function loadOrCreateDump(key: string, build: () => Promise<Blob>): Promise<Blob | undefined> {
-  const dir = path.join(os.tmpdir(), 'cadence-pglite-cache');
+  const dir = PGLITE_CACHE_DIR;
   const file = path.join(dir, `${key.replace(/[^A-Za-z0-9._-]/g, '_')}.tar.gz`);
   const cached = await readFile(file).catch(() => undefined);
   if (cached) return new Blob([cached]);

@@ -13,8 +13,6 @@ import { type SqlRunner } from '../db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createApp } from '../server/app.ts';
 import type { Express } from 'express';
-import { seed } from '../../../prisma/seed.ts';
-import { hashPassword } from '../modules/auth/password.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { watchResponses } from './openapi-conformance.ts';
 
@@ -39,8 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   // Each server keeps its files (storage, the payout sandbox's state) in its own folder, removed on close.
   const dataDir = env.DATA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'cadence-test-data-'));
   const config = loadConfig({ LOG_LEVEL: 'error', SEED_DEMO: 'false', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env });
-  const db = await createTestDatabase();
-  await seed(db.prisma, { demo: config.seedDemo, hashPassword });
+  const db = await createTestDatabase({ seeded: config.seedDemo ? 'demo' : 'dictionaries' });
   const httpServer = http.createServer();
   const logger = createLogger('error');
   const { app, stop } = await createApp({ config, logger, prisma: db.prisma, sql: db.sql, ping: db.ping, httpServer });

@@ -4,10 +4,18 @@
  * PostgreSQL server that is dropped on close.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { applyMigrations, describePostgresUrl, MIGRATE_LOCK_KEY, MIGRATIONS_DIR, openDatabase, pgliteDatabase, type Database } from '../db/database.ts';
 import { readMigrationsList, SCHEMA_ENGINE_WASM_VERSION } from '../db/schema-engine.ts';
-import { createMemoryPglite, hashOf, loadOrCreateDump, pgliteFromImage, pgliteVersion } from '../db/pglite.ts';
+import { createMemoryPglite, hashOf, loadOrCreateDump, PGLITE_CACHE_DIR, pgliteFromImage, pgliteVersion } from '../db/pglite.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { seed } from '../../../prisma/seed.ts';
+import { TEST_RUN_ENV } from './global-setup.ts';
+
+/** What a test database starts with besides the migrations (see TestDatabaseOptions.seeded). */
+type Seeded = 'dictionaries' | 'demo';
 
 /** Options for test databases. */
 export interface TestDatabaseOptions {
@@ -16,20 +24,44 @@ export interface TestDatabaseOptions {
   migrationsDir?: string;
   /** PostgreSQL pool size; default 4 (tests), benchmarks use the production default. */
   poolSize?: number;
+  /**
+   * Start with `seed` run: 'dictionaries' (`demo: false`) or 'demo' (`demo: true`). Within a jest run
+   * (CADENCE_TEST_RUN, set by src/test/global-setup.ts) each is seeded once and copied; elsewhere it
+   * is seeded into this database.
+   */
+  seeded?: Seeded;
 }
 
 /**
- * A migrated, empty database for one test file: PGlite in memory, or, when TEST_DATABASE_URL is
- * set, a uniquely named database on that PostgreSQL server that is dropped on close. Both start
- * from a template built once per set of migrations (a PGlite image in the OS temp folder, a
- * template database on the server), so test files do not replay migrations each time.
+ * A migrated database for one test file, empty or as `options.seeded` says: PGlite in memory, or,
+ * when TEST_DATABASE_URL is set, a uniquely named database on that PostgreSQL server that is
+ * dropped on close. Both start from a template built once per set of migrations (a PGlite image in
+ * the OS temp folder, a template database on the server), so test files do not replay migrations
+ * each time, and seeded ones from a copy seeded once per jest run.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const key = await migrationsKey(migrationsDir);
-  if (databaseUrl) return createPostgresTestDatabase(databaseUrl, migrationsDir, key, options.poolSize ?? 4);
-  const image = await loadOrCreateDump(`migrated-${key}`, async () => {
+  // Seeded data holds dates relative to today: it is copied only within the jest run that seeded it.
+  const run = process.env[TEST_RUN_ENV];
+  const copy = options.seeded && run ? { seeded: options.seeded, run } : undefined;
+  const db = databaseUrl
+    ? await createPostgresTestDatabase(databaseUrl, migrationsDir, key, options.poolSize ?? 4, copy)
+    : await createPgliteTestDatabase(migrationsDir, key, copy);
+  // Outside a jest run there is no copy to start from. Inside one this finds the data there: a no-op.
+  if (options.seeded) await seed(db.prisma, { demo: options.seeded === 'demo', hashPassword });
+  return db;
+}
+
+/** A copy of data seeded once in this jest run. */
+interface SeededCopy {
+  seeded: Seeded;
+  run: string;
+}
+
+async function createPgliteTestDatabase(migrationsDir: string, key: string, copy: SeededCopy | undefined): Promise<Database> {
+  const migrated = await loadOrCreateDump(`migrated-${key}`, async () => {
     const client = await createMemoryPglite();
     try {
       await applyMigrations({ kind: 'pglite', client }, migrationsDir);
@@ -38,10 +70,30 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await client.close();
     }
   });
-  const client = image ? await pgliteFromImage(image) : await createMemoryPglite();
-  const db = await pgliteDatabase(client, 'memory', migrationsDir, () => client.close());
-  if (!image) await db.migrate();
-  return db;
+  const open = async (image: Blob | undefined) => {
+    const client = image ? await pgliteFromImage(image) : await createMemoryPglite();
+    const db = await pgliteDatabase(client, 'memory', migrationsDir, () => client.close());
+    if (!image) await db.migrate();
+    return { client, db };
+  };
+  if (!copy) return (await open(migrated)).db;
+  // Seeded once per run from the migrated image and saved beside it.
+  const prefix = `${copy.seeded}-${key}-`;
+  const seeded = await loadOrCreateDump(`${prefix}${copy.run}`, async () => {
+    const { client, db } = await open(migrated);
+    try {
+      await seed(db.prisma, { demo: copy.seeded === 'demo', hashPassword });
+      const image = await client.dumpDataDir('gzip');
+      // Earlier runs' copies are of no further use.
+      for (const file of await readdir(PGLITE_CACHE_DIR).catch(() => [])) {
+        if (file.startsWith(prefix) && !file.startsWith(`${prefix}${copy.run}.`)) await rm(path.join(PGLITE_CACHE_DIR, file), { force: true });
+      }
+      return image;
+    } finally {
+      await db.close();
+    }
+  });
+  return (await open(seeded ?? migrated)).db;
 }
 
 /** Identifies a set of migrations together with the software that applies them. */
@@ -51,7 +103,7 @@ async function migrationsKey(migrationsDir: string): Promise<string> {
   return hashOf(SCHEMA_ENGINE_WASM_VERSION, pgliteVersion(), ...parts);
 }
 
-async function createPostgresTestDatabase(serverUrl: string, migrationsDir: string, key: string, poolSize: number): Promise<Database> {
+async function createPostgresTestDatabase(serverUrl: string, migrationsDir: string, key: string, poolSize: number, copy: SeededCopy | undefined): Promise<Database> {
   describePostgresUrl(serverUrl);
   const template = `cadence_tpl_${key}`;
   const name = `cadence_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -60,7 +112,8 @@ async function createPostgresTestDatabase(serverUrl: string, migrationsDir: stri
   admin.on('error', () => {});
   await admin.connect();
   try {
-    await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, name);
+    if (copy) await copyPostgresSeeded(admin, serverUrl, template, `cadence_${copy.seeded === 'demo' ? 'demo' : 'dict'}_${key}`, migrationsDir, name, copy);
+    else await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, name);
   } finally {
     await admin.end().catch(() => {});
   }
@@ -103,6 +156,38 @@ async function ensurePostgresTemplate(admin: pg.Client, serverUrl: string, templ
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } finally {
     await admin.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY + 1]).catch(() => {});
+  }
+}
+
+/**
+ * Copies the seeded database to `name`, first seeding it from a copy of the migrated template when
+ * another run made it (or it is half-built), under an advisory lock of its own for each kind: test
+ * files that need the other kind or none are not kept waiting meanwhile. One such database per kind
+ * and set of migrations.
+ */
+async function copyPostgresSeeded(admin: pg.Client, serverUrl: string, template: string, seeded: string, migrationsDir: string, name: string, copy: SeededCopy): Promise<void> {
+  const ready = `cadence test data (${copy.seeded}), seeded for run ${copy.run}`;
+  const lock = MIGRATE_LOCK_KEY + (copy.seeded === 'demo' ? 3 : 2);
+  await admin.query('SELECT pg_advisory_lock($1)', [lock]);
+  try {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [seeded],
+    );
+    if (rows[0]?.comment !== ready) {
+      await admin.query(`DROP DATABASE IF EXISTS "${seeded}" WITH (FORCE)`);
+      await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, seeded);
+      const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, seeded), dataDir: '', migrationsDir, poolSize: 2, connectTimeoutMs: 30_000 });
+      try {
+        await seed(db.prisma, { demo: copy.seeded === 'demo', hashPassword });
+      } finally {
+        await db.close();
+      }
+      await admin.query(`COMMENT ON DATABASE "${seeded}" IS '${ready.replace(/'/g, "''")}'`);
+    }
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${seeded}"`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [lock]).catch(() => {});
   }
 }
 
