@@ -32,7 +32,9 @@ interface Checker {
 }
 
 const problems: string[] = [];
-const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+// Referenced components compile as functions of their own, not inlined into each schema: the same
+// validation, compiled in less than half the time.
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, inlineRefs: false }));
 
 /** An express path pattern as a RegExp over the URL path (`:name` is one segment). */
 function patternOf(path: string): RegExp {

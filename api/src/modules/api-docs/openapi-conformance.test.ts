@@ -93,7 +93,9 @@ describe('the OpenAPI response check', () => {
       }
     }
     // One schema holding them all: the meta-schema check and the code generation see each once.
-    const ajv = addFormats(new Ajv2020({ strict: false }));
+    // Each referenced component is compiled once as a function of its own (inlineRefs: false)
+    // instead of into every schema that refers to it: the same checks, 5 times faster here.
+    const ajv = addFormats(new Ajv2020({ strict: false, inlineRefs: false }));
     let problem = '';
     try {
       ajv.compile({ components: doc.components, anyOf: schemas });
