@@ -4,7 +4,8 @@
  * posting) beside a plain COPY of the same rows into an unindexed table, in the same run. Prints
  * rows/s of both, the ratio (target at least 40%), and the import's memory growth (target under
  * 100 MB whatever the file size; on PostgreSQL the import runs in a process of its own, started with
- * the API server's Node.js options and environment, which has run a query first, as a server has).
+ * the API server's Node.js options and environment, which has first imported a small report of the
+ * month before, as a running server has: that warm-up is timed and printed apart).
  * Also prints what the end-to-end figure cannot pass: the tokenizers alone (gunzip + Papa Parse,
  * which the import uses, and csv-parse), the import's reader alone (tokenizing and every line's
  * checks: the Node.js share), and the database's share alone (the same rows, already matched and
