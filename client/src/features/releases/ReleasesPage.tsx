@@ -152,7 +152,8 @@ export default function ReleasesPage() {
 
   const countOfStatus = (status: DisplayStatus) => counts.data?.releaseCounts.byDisplayStatus.find((c) => c.displayStatus === status)?.count ?? 0;
   const total = counts.data?.releaseCounts.byDisplayStatus.reduce((sum, c) => sum + c.count, 0);
-  const rows = (data?.releases.edges ?? []).map((e) => e.node).filter((r) => !filter || r.displayStatus === filter);
+  // Rows follow the chosen chip at once too: the ones already here that it keeps stay while the rest load.
+  const rows = (data?.releases.edges ?? []).map((e) => e.node).filter((r) => !chosen || r.displayStatus === chosen);
 
 
   const onConfirm = async () => {
