@@ -13,7 +13,7 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { pgliteClientAdapter, postgresClientAdapter, statementName } from './adapters.ts';
 import { openPgliteDir, type PGlite } from './pglite.ts';
 import { StartupError } from './startup-error.ts';
-import { copyIntoPglite, copyIntoPostgres, type CopyText } from './copy.ts';
+import { copyIntoPglite, copyIntoPostgres, type CopyOptions, type CopyText } from './copy.ts';
 import { isReadOnlySql, retryReadOnce } from './connection-errors.ts';
 
 /** prisma/migrations at the repository root. */
@@ -38,7 +38,7 @@ export interface SqlRunner {
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
   /** Bulk-loads COPY text (lines from db/copy.ts `copyLine`, one or many per item, or their UTF-8 bytes) into a table. */
-  copyIn(table: string, columns: readonly string[], text: CopyText): Promise<void>;
+  copyIn(table: string, columns: readonly string[], text: CopyText, options?: CopyOptions): Promise<void>;
 }
 
 export interface PoolStats {
@@ -121,7 +121,7 @@ export async function pgliteDatabase(client: PGlite, location: string, migration
       exec: async (script: string) => {
         await client.exec(script);
       },
-      copyIn: (table, columns, text) => copyIntoPglite(client, table, columns, text),
+      copyIn: (table, columns, text, options) => copyIntoPglite(client, table, columns, text, options),
     },
     async close() {
       if (closed) return;
@@ -174,7 +174,7 @@ async function openPostgres(url: string, migrationsDir: string, options: OpenDat
       exec: async (script: string) => {
         await pool.query(script);
       },
-      copyIn: (table, columns, text) => copyIntoPostgres(pool, table, columns, text),
+      copyIn: (table, columns, text, options) => copyIntoPostgres(pool, table, columns, text, options),
     },
     async close() {
       if (closed) return;

@@ -249,7 +249,7 @@ export async function runSalesImport(
   }
   const copyStarted = performance.now();
   try {
-    await sql.copyIn('sale_transactions', SALE_COLUMNS, copyText());
+    await sql.copyIn('sale_transactions', SALE_COLUMNS, copyText(), { written: (piece) => bytes?.recycle(piece) });
     await flushUnmatched();
     await flushGroups();
   } catch (err) {
