@@ -124,7 +124,7 @@ export async function runSalesImport(
    * Bounds, smaller in tests: groups held, keys cached, lines matched together. `plainLines: false`
    * makes a SalesLine of every line (tests compare the two ways).
    */
-  options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number; plainLines?: boolean } = {},
+  options: { groupLimit?: number; maxCachedKeys?: number; matchRunLines?: number; plainLines?: boolean; copyPieceBytes?: number } = {},
 ): Promise<ImportResult> {
   const { prisma, sql } = deps;
   const entered = performance.now();
@@ -200,7 +200,7 @@ export async function runSalesImport(
   let bytes: SaleCopyBytes | null | undefined;
   let fastLines = 0;
   const takePlain = (r: FastLineReader): boolean => {
-    if (bytes === undefined) bytes = SaleCopyBytes.forBatch(batch!.seq, r);
+    if (bytes === undefined) bytes = SaleCopyBytes.forBatch(batch!.seq, r, options.copyPieceBytes);
     const isrc = r.column('isrc');
     if (!bytes || !r.copyPlain || isrc < 0 || groups.full) return false;
     const m = matcher.matchIsrcBytes(r.buffer, r.starts[isrc]!, r.ends[isrc]!);
