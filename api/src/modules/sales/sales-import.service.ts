@@ -250,8 +250,9 @@ export async function runSalesImport(
   const copyStarted = performance.now();
   try {
     await sql.copyIn('sale_transactions', SALE_COLUMNS, copyText(), { written: (piece) => bytes?.recycle(piece) });
-    await flushUnmatched();
-    await flushGroups();
+    // The review list's lines and the day sums go in side by side, each on a connection of its own
+    // (one after the other on the embedded database); both are done before anything is cleared.
+    for (const flushed of await Promise.allSettled([flushUnmatched(), flushGroups()])) if (flushed.status === 'rejected') throw flushed.reason;
   } catch (err) {
     await clearStaging(prisma, batch);
     const message = err instanceof ReportFormatError ? err.message : `The report could not be imported: ${(err as Error).message}`;
