@@ -186,7 +186,13 @@ export class FastLineReader {
     ends[cell] = end;
     // Papa Parse decodes the text: invalid UTF-8 would become U+FFFD there, so such a line is left to it.
     if (!ascii && !isUtf8(b.subarray(start, end))) return false;
-    for (let k = 0; k < width; k += 1) if (starts[k]! < ends[k]! && padded(b, starts[k]!, ends[k]!)) return false;
+    for (let k = 0; k < width; k += 1) {
+      const s = starts[k]!;
+      const e = ends[k]!;
+      // Most cells begin and end with a printable ASCII character, which trim() keeps: no call for them.
+      if (s === e || (b[s]! > 0x20 && b[s]! < 0x80 && b[e - 1]! > 0x20 && b[e - 1]! < 0x80)) continue;
+      if (padded(b, s, e)) return false;
+    }
     this.buf = b;
     const at = this.at;
 
