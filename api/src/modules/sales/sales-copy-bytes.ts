@@ -14,6 +14,11 @@ const TAB = 0x09;
 const LF = 0x0a;
 const BACKSLASH = 0x5c;
 const N = 0x4e;
+const ZERO = 0x30;
+const ONE = 0x31;
+const NINE = 0x39;
+/** Digits an id may have: batch keys are exact Numbers (under 2^53, 16 digits). */
+const ID_DIGITS = 20;
 /** Bytes a row holds beyond its line's cells: two ids, separators, \N for empty cells. */
 const ROW_EXTRA = 64;
 
@@ -28,6 +33,10 @@ export class SaleCopyBytes {
   private readonly free: Buffer[] = [];
   /** The memory of the pieces handed out and not yet taken back: only they may be recycled, once. */
   private readonly handedOut = new WeakSet<ArrayBuffer>();
+  /** The decimal digits of the last id written (right-aligned in ID_DIGITS bytes, from idStart). */
+  private readonly digits = new Uint8Array(ID_DIGITS);
+  private idStart = ID_DIGITS;
+  private lastId = -1;
 
   private constructor(
     /** The batch's first id (batchKeys), exact as a Number. */
@@ -59,15 +68,58 @@ export class SaleCopyBytes {
     // At most every byte of the line twice (should a report give two fields one column), the ids and separators.
     const need = 2 * (reader.lineEnd - reader.lineStart) + ROW_EXTRA + groupId.length;
     if (this.pos + need > this.buf.length) this.next(need);
-    this.number(this.base + reader.lineNo);
-    this.buf[this.pos++] = TAB;
-    this.ascii(groupId);
+    const buf = this.buf;
+    let pos = this.pos;
+    // The row's id: the line's number in the batch's range, in decimal digits.
+    const digits = this.idDigits(this.base + reader.lineNo);
+    for (let i = this.idStart; i < ID_DIGITS; i += 1) buf[pos++] = digits[i]!;
+    buf[pos++] = TAB;
+    for (let i = 0; i < groupId.length; i += 1) buf[pos++] = groupId.charCodeAt(i);
+    // Each cell's bytes as they are, or \N when it is empty (or the report has no such column).
+    const { starts, ends } = reader;
     const columns = this.columns;
     for (let k = 0; k < columns.length; k += 1) {
-      this.buf[this.pos++] = TAB;
-      this.cell(reader, b, columns[k]!);
+      buf[pos++] = TAB;
+      const column = columns[k]!;
+      const start = column < 0 ? 0 : starts[column]!;
+      const end = column < 0 ? 0 : ends[column]!;
+      if (start === end) {
+        buf[pos++] = BACKSLASH;
+        buf[pos++] = N;
+      } else if (end - start > 32) {
+        b.copy(buf, pos, start, end);
+        pos += end - start;
+      } else {
+        for (let i = start; i < end; i += 1) buf[pos++] = b[i]!;
+      }
     }
-    this.buf[this.pos++] = LF;
+    buf[pos++] = LF;
+    this.pos = pos;
+  }
+
+  /**
+   * The digits of a non-negative integer (exact), right-aligned (from idStart). Lines mostly come
+   * one after the other: the last id's digits are then counted up by one instead of written anew.
+   */
+  private idDigits(n: number): Uint8Array {
+    const d = this.digits;
+    if (n === this.lastId + 1 && this.lastId >= 0) {
+      let i = ID_DIGITS - 1;
+      while (i >= this.idStart && d[i] === NINE) d[i--] = ZERO;
+      if (i >= this.idStart) d[i]! += 1;
+      else d[(this.idStart = i)] = ONE;
+    } else {
+      let i = ID_DIGITS;
+      let v = n;
+      do {
+        const q = Math.floor(v / 10);
+        d[--i] = ZERO + (v - q * 10);
+        v = q;
+      } while (v > 0);
+      this.idStart = i;
+    }
+    this.lastId = n;
+    return d;
   }
 
   /** The buffers filled since the last call (each handed out once). */
@@ -103,47 +155,5 @@ export class SaleCopyBytes {
     }
     this.buf = need <= this.pieceBytes ? (this.free.pop() ?? Buffer.allocUnsafe(this.pieceBytes)) : Buffer.allocUnsafe(need);
     this.pos = 0;
-  }
-
-  /** A cell's bytes as they are, or \N when it is empty (or the report has no such column). */
-  private cell(reader: FastLineReader, b: Buffer, column: number): void {
-    if (column < 0 || reader.starts[column] === reader.ends[column]) {
-      this.buf[this.pos++] = BACKSLASH;
-      this.buf[this.pos++] = N;
-      return;
-    }
-    this.bytes(b, reader.starts[column]!, reader.ends[column]!);
-  }
-
-  private bytes(from: Buffer, start: number, end: number): void {
-    const n = end - start;
-    if (n > 32) {
-      from.copy(this.buf, this.pos, start, end);
-    } else {
-      const buf = this.buf;
-      const at = this.pos - start;
-      for (let i = start; i < end; i += 1) buf[at + i] = from[i]!;
-    }
-    this.pos += n;
-  }
-
-  private ascii(text: string): void {
-    const buf = this.buf;
-    for (let i = 0; i < text.length; i += 1) buf[this.pos++] = text.charCodeAt(i);
-  }
-
-  /** A non-negative integer (exact) in decimal digits. */
-  private number(n: number): void {
-    let len = 1;
-    for (let t = n; t >= 10; t = Math.floor(t / 10)) len += 1;
-    const buf = this.buf;
-    let p = this.pos + len;
-    let v = n;
-    do {
-      const q = Math.floor(v / 10);
-      buf[--p] = 0x30 + (v - q * 10);
-      v = q;
-    } while (v > 0);
-    this.pos += len;
   }
 }
