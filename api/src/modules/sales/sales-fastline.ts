@@ -55,6 +55,11 @@ function padded(b: Uint8Array, start: number, end: number): boolean {
   return spaceAt(b, last, end);
 }
 
+/** Whether a column's cell is empty (or the report has no such column: -1). */
+function emptyCell(starts: Int32Array, ends: Int32Array, column: number): boolean {
+  return column < 0 || starts[column] === ends[column];
+}
+
 /** A number of 1 to `max` ASCII digits, or -1. */
 function digits(b: Uint8Array, start: number, end: number, max: number): number {
   const n = end - start;
@@ -152,12 +157,6 @@ export class FastLineReader {
     return text;
   }
 
-  /** Whether the field's cell is empty (or the report has no such column). */
-  private empty(f: Field): boolean {
-    const i = this.at[f];
-    return i < 0 || this.starts[i] === this.ends[i];
-  }
-
   /**
    * Reads the record in `b` from `start` to `end` (its line break excluded). True when it is a
    * line this reader takes, its values then in this object's fields (and `text`); false when the
@@ -198,7 +197,7 @@ export class FastLineReader {
 
     // The store: its column's label, or the --source option when the report has no such column.
     if (at.source >= 0) {
-      if (this.empty('source')) return false;
+      if (emptyCell(starts, ends, at.source)) return false;
       this.store = this.storeAt(b, starts[at.source]!, ends[at.source]!);
     } else {
       if (!this.opts.source) return false;
@@ -227,13 +226,13 @@ export class FastLineReader {
     }
     this.payableUnits = whole * 100_000_000 + (dot < 0 ? 0 : frac * SCALE[pe - dot - 1]!);
 
-    if (!this.empty('currency')) {
+    if (!emptyCell(starts, ends, at.currency)) {
       const cs = starts[at.currency]!;
       if (ends[at.currency]! - cs !== 3 || b[cs] !== 0x55 || b[cs + 1] !== 0x53 || b[cs + 2] !== 0x44) return false; // "USD"
     }
 
     // The date: yyyy-mm-dd, valid and not after today (looked up by its 8 digits).
-    if (this.empty('reportDate')) return false;
+    if (emptyCell(starts, ends, at.reportDate)) return false;
     const ds = starts[at.reportDate]!;
     if (ends[at.reportDate]! - ds !== 10 || b[ds + 4] !== DASH || b[ds + 7] !== DASH) return false;
     const y = digits(b, ds, ds + 4, 4);
@@ -251,7 +250,7 @@ export class FastLineReader {
     this.reportDate = date;
 
     // The country: two capital letters, or none.
-    if (this.empty('country')) this.countryCode = null;
+    if (emptyCell(starts, ends, at.country)) this.countryCode = null;
     else {
       const cs = starts[at.country]!;
       const c0 = b[cs]!;
@@ -267,12 +266,12 @@ export class FastLineReader {
     }
 
     // The ISRC: capital letters and digits only (the general reader upper-cases it and drops dashes).
-    if (!this.empty('isrc')) {
+    if (!emptyCell(starts, ends, at.isrc)) {
       for (let i = starts[at.isrc]!; i < ends[at.isrc]!; i += 1) {
         const c = b[i]!;
         if (!((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x5a))) return false;
       }
-    } else if (this.empty('upc') && this.empty('storeId')) return false;
+    } else if (emptyCell(starts, ends, at.upc) && emptyCell(starts, ends, at.storeId)) return false;
 
     this.lineNo = lineNo;
     this.units = units;
@@ -314,9 +313,13 @@ export class FastLineReader {
 
   /** A text field of the line `read` last accepted, or null when its cell is empty (decoded: for keys seen first, and the review list). */
   text(f: Exclude<Field, 'units' | 'payable' | 'reportDate' | 'country' | 'source' | 'currency'>): string | null {
-    const i = this.at[f];
-    if (i < 0 || this.starts[i] === this.ends[i]) return null;
-    return this.cellText(i);
+    return this.textAt(this.at[f]);
+  }
+
+  /** `text` of a column (`column(f)`), for a caller that looks the column up once rather than every line. */
+  textAt(column: number): string | null {
+    if (column < 0 || this.starts[column] === this.ends[column]) return null;
+    return this.cellText(column);
   }
 
   /** The line `read` last accepted, as the general reader gives it (its payable text as written). */

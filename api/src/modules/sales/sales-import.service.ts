@@ -199,16 +199,23 @@ export async function runSalesImport(
    */
   let bytes: SaleCopyBytes | null | undefined;
   let fastLines = 0;
+  // The report's columns of the cells read for every line, looked up once (with the writer).
+  let isrc = -1;
+  let artist = -1;
+  let release = -1;
+  let track = -1;
   const takePlain = (r: FastLineReader): boolean => {
-    if (bytes === undefined) bytes = SaleCopyBytes.forBatch(batch!.seq, r, options.copyPieceBytes);
-    const isrc = r.column('isrc');
+    if (bytes === undefined) {
+      bytes = SaleCopyBytes.forBatch(batch!.seq, r, options.copyPieceBytes);
+      [isrc, artist, release, track] = [r.column('isrc'), r.column('artist'), r.column('release'), r.column('track')];
+    }
     if (!bytes || !r.copyPlain || isrc < 0 || groups.full) return false;
     const m = matcher.matchIsrcBytes(r.buffer, r.starts[isrc]!, r.ends[isrc]!);
     if (!m) return false;
     rowsRead += 1;
     matchedRows += 1;
     fastLines += 1;
-    const groupId = groups.addSale(m, r.reportDate, r.store, r.countryCode, r.text('artist'), r.text('release') ?? m.releaseTitle, r.text('track') ?? m.trackTitle, r.units, r.payableUnits);
+    const groupId = groups.addSale(m, r.reportDate, r.store, r.countryCode, r.textAt(artist), r.textAt(release) ?? m.releaseTitle, r.textAt(track) ?? m.trackTitle, r.units, r.payableUnits);
     bytes.line(r, groupId);
     return true;
   };
