@@ -134,29 +134,37 @@ async function createPostgresTestDatabase(serverUrl: string, migrationsDir: stri
 }
 
 /**
+ * Copies `source` to `name` under the advisory lock `lock`, first building it (`build`, which creates
+ * it) when its comment is not `ready`: absent, half-built by a crashed run, or made by another run.
+ */
+async function copyBuilt(admin: pg.Client, lock: number, source: string, ready: string, build: () => Promise<void>, name: string): Promise<void> {
+  await admin.query('SELECT pg_advisory_lock($1)', [lock]);
+  try {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [source],
+    );
+    if (rows[0]?.comment !== ready) {
+      await admin.query(`DROP DATABASE IF EXISTS "${source}" WITH (FORCE)`);
+      await build();
+      await admin.query(`COMMENT ON DATABASE "${source}" IS '${ready.replace(/'/g, "''")}'`);
+    }
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [lock]).catch(() => {});
+  }
+}
+
+/**
  * Builds the migrated template database once per set of migrations and copies it to `name`, under
  * an advisory lock (copying needs the template free of other sessions, and another run may be
  * replacing templates).
  */
 async function ensurePostgresTemplate(admin: pg.Client, serverUrl: string, template: string, migrationsDir: string, name: string): Promise<void> {
-  const ready = 'cadence test template, ready';
-  await admin.query('SELECT pg_advisory_lock($1)', [MIGRATE_LOCK_KEY + 1]);
-  try {
-    const { rows } = await admin.query<{ comment: string | null }>(
-      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-      [template],
-    );
-    if (rows[0]?.comment !== ready) {
-      // Half-built (a crashed run) or absent: start over.
-      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE "${template}"`);
-      await applyMigrations({ kind: 'postgres', url: withDatabase(serverUrl, template) }, migrationsDir);
-      await admin.query(`COMMENT ON DATABASE "${template}" IS '${ready}'`);
-    }
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY + 1]).catch(() => {});
-  }
+  await copyBuilt(admin, MIGRATE_LOCK_KEY + 1, template, 'cadence test template, ready', async () => {
+    await admin.query(`CREATE DATABASE "${template}"`);
+    await applyMigrations({ kind: 'postgres', url: withDatabase(serverUrl, template) }, migrationsDir);
+  }, name);
 }
 
 /**
@@ -167,28 +175,15 @@ async function ensurePostgresTemplate(admin: pg.Client, serverUrl: string, templ
  */
 async function copyPostgresSeeded(admin: pg.Client, serverUrl: string, template: string, seeded: string, migrationsDir: string, name: string, copy: SeededCopy): Promise<void> {
   const ready = `cadence test data (${copy.seeded}), seeded for run ${copy.run}`;
-  const lock = MIGRATE_LOCK_KEY + (copy.seeded === 'demo' ? 3 : 2);
-  await admin.query('SELECT pg_advisory_lock($1)', [lock]);
-  try {
-    const { rows } = await admin.query<{ comment: string | null }>(
-      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-      [seeded],
-    );
-    if (rows[0]?.comment !== ready) {
-      await admin.query(`DROP DATABASE IF EXISTS "${seeded}" WITH (FORCE)`);
-      await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, seeded);
-      const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, seeded), dataDir: '', migrationsDir, poolSize: 2, connectTimeoutMs: 30_000 });
-      try {
-        await seed(db.prisma, { demo: copy.seeded === 'demo', hashPassword });
-      } finally {
-        await db.close();
-      }
-      await admin.query(`COMMENT ON DATABASE "${seeded}" IS '${ready.replace(/'/g, "''")}'`);
+  await copyBuilt(admin, MIGRATE_LOCK_KEY + (copy.seeded === 'demo' ? 3 : 2), seeded, ready, async () => {
+    await ensurePostgresTemplate(admin, serverUrl, template, migrationsDir, seeded);
+    const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, seeded), dataDir: '', migrationsDir, poolSize: 2, connectTimeoutMs: 30_000 });
+    try {
+      await seed(db.prisma, { demo: copy.seeded === 'demo', hashPassword });
+    } finally {
+      await db.close();
     }
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${seeded}"`);
-  } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [lock]).catch(() => {});
-  }
+  }, name);
 }
 
 function withDatabase(url: string, database: string): string {
